@@ -1,0 +1,26 @@
+/** Money crosses the API in dollars (the spec's `price`) and is stored as integer cents. */
+export function centsToDollars(cents: number): number {
+  return cents / 100;
+}
+
+/** Dollars with at most two decimals to cents; undefined when the amount has finer precision. */
+export function dollarsToCents(dollars: number): number | undefined {
+  const cents = Math.round(dollars * 100);
+  return Math.abs(cents - dollars * 100) < 1e-6 ? cents : undefined;
+}
+
+const dollarFormat = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+
+/** "$1,920" or "$12.50": a price as a shopper reads it. */
+export function formatDollars(dollars: number): string {
+  return dollarFormat.format(dollars);
+}
+
+export function formatCents(cents: number): string {
+  return formatDollars(centsToDollars(cents));
+}

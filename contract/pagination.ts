@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+export const maxPageSize = 100;
+
+/** `?page=&limit=` on every list that can grow. Lists stay arrays; the total is in X-Total-Count. */
+export const pageQuery = z.object({
+  page: z.coerce
+    .number({ error: "page must be a number" })
+    .int("page must be a whole number")
+    .min(1, "page starts at 1")
+    .max(100_000, "page is too large")
+    .default(1),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(maxPageSize, `limit must be at most ${maxPageSize}`)
+    .default(24),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export const totalCountHeader = "x-total-count";

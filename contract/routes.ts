@@ -1,0 +1,24 @@
+/**
+ * The web app's pages. The server answers these with the app and a 200, any other path with
+ * the app (which shows the not-found page) and a 404.
+ */
+export const pagePatterns = [
+  /^\/$/,
+  /^\/home$/,
+  /^\/tools$/,
+  /^\/tools\/[^/]+$/,
+  /^\/showProfile$/,
+  /^\/showPortfolio$/,
+  /^\/carBenifits$/,
+  /^\/contact$/,
+  /^\/about$/,
+  /^\/blog$/,
+  /^\/login$/,
+  /^\/signup$/,
+  /^\/dashboard(\/.*)?$/,
+];
+
+export function isPagePath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
+  return pagePatterns.some((p) => p.test(path));
+}

@@ -1,0 +1,39 @@
+import Fastify, { type FastifyInstance, LogController } from "fastify";
+import { createToolListCache } from "./catalog/list-cache";
+import { catalogRoutes } from "./catalog/routes";
+import { createCatalogService } from "./catalog/service";
+import type { Config } from "./config";
+import type { Database } from "./db/database";
+import { healthRoutes } from "./health/routes";
+import { installErrorHandlers } from "./http/errors";
+import { serveWebApp } from "./web/static";
+
+export type AppOptions = {
+  database: Database;
+  config: Pick<Config, "logLevel" | "publicUrl" | "dataDir">;
+  /** Serve the built web app from dist/web (off in API tests). */
+  serveWeb?: boolean;
+};
+
+/** The composition root: builds every service from the database and mounts each domain's routes. */
+export async function buildApp({ database, config, serveWeb = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    // One log line per request costs more than serving a cached catalog page; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 64 * 1024,
+    trustProxy: process.env.TRUST_PROXY === "true",
+  });
+  installErrorHandlers(app);
+
+  const { db } = database;
+  const catalog = createCatalogService(db);
+  const toolList = createToolListCache((q) => catalog.listTools(q));
+
+  healthRoutes(app, { db, databaseKind: database.kind });
+  catalogRoutes(app, { catalog, toolList });
+
+  if (serveWeb) await serveWebApp(app);
+  else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: "Not found" }));
+  return app;
+}

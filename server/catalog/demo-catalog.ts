@@ -1,0 +1,168 @@
+/** The demo shop's catalog: the seed shop's six tools first, then more of what workshops buy. */
+export type DemoTool = {
+  name: string;
+  slug: string;
+  priceCents: number;
+  available: number;
+  minimum: number;
+  increment?: number;
+  maximum?: number;
+  leadTimeDays?: number;
+  description: string;
+};
+
+export const demoTools: DemoTool[] = [
+  {
+    name: "Bumper",
+    slug: "bumper",
+    priceCents: 1920_00,
+    available: 1000,
+    minimum: 500,
+    description:
+      "Front bumper cover in impact-resistant polypropylene, primed and ready to paint. Pre-drilled for parking sensors and fog lamps; fits most compact sedans.",
+  },
+  {
+    name: "Door",
+    slug: "door",
+    priceCents: 10590_00,
+    available: 2000,
+    minimum: 500,
+    leadTimeDays: 5,
+    description:
+      "Complete front door shell in galvanised steel with side-impact beam, hinges and window channel fitted. E-coated against corrosion.",
+  },
+  {
+    name: "Engine Block",
+    slug: "engine-block",
+    priceCents: 3457_00,
+    available: 3000,
+    minimum: 500,
+    leadTimeDays: 7,
+    description:
+      "Four-cylinder cast-iron engine block, bored, honed and pressure-tested. Supplied with main bearing caps and core plugs installed.",
+  },
+  {
+    name: "Injection Pump",
+    slug: "injection-pump",
+    priceCents: 491026_00,
+    available: 3500,
+    minimum: 500,
+    leadTimeDays: 10,
+    description:
+      "Rotary diesel fuel injection pump, remanufactured and bench-calibrated to factory flow figures. Includes new seals and a test report.",
+  },
+  {
+    name: "Mirror",
+    slug: "mirror",
+    priceCents: 140_00,
+    available: 2300,
+    minimum: 500,
+    description:
+      "Power-adjustable heated side mirror with integrated LED turn signal. Aspheric glass widens the view and reduces the blind spot.",
+  },
+  {
+    name: "Piston",
+    slug: "piston",
+    priceCents: 1771_00,
+    available: 1360,
+    minimum: 500,
+    description:
+      "Forged aluminium piston with rings, gudgeon pin and circlips. Graphite-coated skirt for low friction and quiet cold starts.",
+  },
+  {
+    name: "Torque Wrench",
+    slug: "torque-wrench",
+    priceCents: 89_50,
+    available: 1800,
+    minimum: 500,
+    increment: 50,
+    description:
+      "Half-inch drive click torque wrench, 40 to 210 Nm, accurate to ±4%. Calibration certificate and storage case included.",
+  },
+  {
+    name: "Hydraulic Floor Jack",
+    slug: "floor-jack",
+    priceCents: 214_00,
+    available: 420,
+    minimum: 100,
+    increment: 10,
+    leadTimeDays: 6,
+    description:
+      "Low-profile 3-tonne trolley jack with dual-pump quick lift, 85 to 505 mm range and a padded saddle that protects sills.",
+  },
+  {
+    name: "OBD-II Diagnostic Scanner",
+    slug: "diagnostic-scanner",
+    priceCents: 129_99,
+    available: 2600,
+    minimum: 500,
+    description:
+      "Handheld OBD-II scanner that reads and clears engine, ABS and airbag fault codes, shows live sensor data and runs emissions readiness checks.",
+  },
+  {
+    name: "Brake Disc Rotor",
+    slug: "brake-disc",
+    priceCents: 46_75,
+    available: 5200,
+    minimum: 500,
+    increment: 100,
+    maximum: 3000,
+    description:
+      "Ventilated front brake disc in G3000 cast iron, balanced and anti-corrosion coated. Sold in matched pairs for even braking.",
+  },
+  {
+    name: "Spark Plug",
+    slug: "spark-plug",
+    priceCents: 6_40,
+    available: 12000,
+    minimum: 1000,
+    increment: 250,
+    leadTimeDays: 2,
+    description:
+      "Iridium-tipped spark plug with a 0.6 mm fine-wire centre electrode for a stronger spark, easier starts and up to 100,000 km service life.",
+  },
+  {
+    name: "Alternator",
+    slug: "alternator",
+    priceCents: 238_00,
+    available: 900,
+    minimum: 500,
+    leadTimeDays: 4,
+    description:
+      "12 V, 150 A alternator with an overrunning pulley and built-in voltage regulator. Remanufactured to OE specification and load-tested.",
+  },
+  {
+    name: "Socket Set",
+    slug: "socket-set",
+    priceCents: 74_90,
+    available: 1500,
+    minimum: 500,
+    increment: 50,
+    description:
+      "94-piece chrome-vanadium socket set, 1/4 and 1/2 inch drive, 4 to 32 mm, with two 72-tooth ratchets, extensions and a blow-moulded case.",
+  },
+];
+
+export const demoReviews = [
+  {
+    name: "Rahim Auto Works",
+    email: "service@rahimauto.example",
+    rating: 5,
+    description:
+      "We order spark plugs and brake discs by the lot every month. Prices are clear up front and the pick-up from our garage door saves us a trip.",
+  },
+  {
+    name: "Sofia Marquez",
+    email: "sofia@fleetfix.example",
+    rating: 4,
+    description:
+      "Genuine parts with a real warranty. The injection pumps came with test reports. Delivery took a day longer than promised, but they called ahead.",
+  },
+  {
+    name: "Northside Tyres & Service",
+    email: "orders@northside.example",
+    rating: 5,
+    description:
+      "The torque wrenches arrived calibrated with certificates. Ordering in steps of fifty is exactly what a reseller needs.",
+  },
+];

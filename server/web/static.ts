@@ -1,0 +1,47 @@
+import fs from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import { isPagePath } from "../../contract/routes";
+
+export const webDistDir = path.resolve(import.meta.dirname, "../../dist/web");
+
+/**
+ * Serves the built web app: hashed assets cached for a year, pictures for a day, and the app's
+ * index.html for every page path (404 for paths that are no page, so the not-found page shows
+ * with the right status). API paths never fall through to the app.
+ */
+export async function serveWebApp(app: FastifyInstance, distDir = webDistDir) {
+  const indexFile = path.join(distDir, "index.html");
+  const hasBuild = fs.existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header("cache-control", "public, max-age=31536000, immutable");
+        } else {
+          res.header("cache-control", "public, max-age=86400");
+        }
+      },
+    });
+  }
+  const indexHtml = hasBuild ? fs.readFileSync(indexFile) : undefined;
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    if (pathname.startsWith("/api/") || (request.method !== "GET" && request.method !== "HEAD")) {
+      return reply.status(404).send({ error: "Not found" });
+    }
+    if (!indexHtml) {
+      return reply.status(503).send({ error: "The web app is not built yet: run `npm run build`" });
+    }
+    return reply
+      .status(isPagePath(pathname) ? 200 : 404)
+      .header("content-type", "text/html; charset=utf-8")
+      .header("cache-control", "no-cache")
+      .send(indexHtml);
+  });
+}
