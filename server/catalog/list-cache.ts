@@ -21,10 +21,10 @@ export function createToolListCache(load: (q: PageQuery) => Promise<ToolPage>, t
       // Concurrent misses share one query; a failed load is not cached.
       const page = load(q).then(({ items, total }) => ({ body: Buffer.from(JSON.stringify(items)), total }));
       pages.set(key, { at: Date.now(), page });
-      page.catch(() => pages.delete(key));
-      page.then(() => {
-        if (startedIn !== generation) pages.delete(key);
-      });
+      const forget = () => {
+        if (pages.get(key)?.page === page) pages.delete(key);
+      };
+      page.then(() => startedIn !== generation && forget(), forget);
       return page;
     },
     invalidate(): void {

@@ -1,0 +1,8 @@
+import type { Page } from "@playwright/test";
+
+export const widths = { phone: 375, tablet: 768, desktop: 1280 } as const;
+
+/** Saves a full-page screenshot under e2e/screenshots/ (git-ignored) for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+}

@@ -1,0 +1,82 @@
+import fs from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, inject } from "vitest";
+import { buildApp } from "../app";
+import { type Database, type Db, fromPglite, openPostgres } from "../db/database";
+import { adminConnection, postgresTestUrl, withDatabase } from "./postgres";
+
+export const databaseKinds = ["pglite", "postgres"] as const;
+export type DatabaseKind = (typeof databaseKinds)[number];
+
+let fileDatabases = 0;
+
+/** A fresh, migrated database of the given kind, copied from this run's template. */
+export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === "pglite") {
+    const dump = fs.readFileSync(inject("pgliteTemplate"));
+    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    return fromPglite(client);
+  }
+  const name = `cm_t_${inject("runId")}_${process.pid}_${++fileDatabases}_${Math.random().toString(36).slice(2, 8)}`;
+  await adminConnection((c) => c.query(`create database ${name} template ${inject("postgresTemplate")}`));
+  const database = await openPostgres(withDatabase(postgresTestUrl, name), 5);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await adminConnection((c) => c.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+/** One test file's server on one database: the real app, reached through `inject`. */
+export class TestEnv {
+  private database?: Database;
+  private server?: FastifyInstance;
+
+  constructor(readonly kind: DatabaseKind) {}
+
+  get db(): Db {
+    if (!this.database) throw new Error("TestEnv not started");
+    return this.database.db;
+  }
+
+  get app(): FastifyInstance {
+    if (!this.server) throw new Error("TestEnv not started");
+    return this.server;
+  }
+
+  async start(): Promise<void> {
+    this.database = await openTestDatabase(this.kind);
+    this.server = await buildApp({
+      database: this.database,
+      config: { logLevel: "silent", publicUrl: "http://localhost:3000", dataDir: "" },
+      serveWeb: false,
+    });
+    await this.server.ready();
+  }
+
+  async stop(): Promise<void> {
+    await this.server?.close();
+    await this.database?.close();
+  }
+}
+
+/**
+ * Declares the same tests once per database: embedded PGlite and the PostgreSQL server.
+ * Without a reachable PostgreSQL the second half is skipped with its reason in the name,
+ * except in CI, where global setup already failed the run.
+ */
+export function describeEachDatabase(title: string, body: (env: TestEnv) => void): void {
+  for (const kind of databaseKinds) {
+    const unavailable = kind === "postgres" ? inject("postgresUnavailable") : "";
+    const suite = unavailable ? describe.skip : describe;
+    suite(`${title} [${kind}]${unavailable ? ` (skipped: ${unavailable})` : ""}`, () => {
+      const env = new TestEnv(kind);
+      beforeAll(() => env.start());
+      afterAll(() => env.stop());
+      body(env);
+    });
+  }
+}
