@@ -15,7 +15,22 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PUBLIC_URL: optional,
   SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
+  AUTH_SECRET: optional,
+  ADMIN_EMAILS: z.string().default(""),
+  TRUSTED_ORIGINS: z.string().default(""),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  OIDC_ISSUER: optional,
+  OIDC_CLIENT_ID: optional,
+  OIDC_CLIENT_SECRET: optional,
 });
+
+const list = (value: string) =>
+  value
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 export type Config = {
   port: number;
@@ -28,6 +43,16 @@ export type Config = {
   /** The URL users reach the shop at; defaults to http://localhost:PORT. */
   publicUrl: string;
   seedDemoData: boolean;
+  /** AUTH_SECRET; undefined means one generated and kept in the data folder. */
+  authSecret: string | undefined;
+  /** Accounts with these emails are admins. */
+  adminEmails: string[];
+  /** Origins besides publicUrl allowed to make state-changing calls (e.g. the Vite dev server). */
+  trustedOrigins: string[];
+  /** Sign-in and sign-up attempts per client address and minute. */
+  authRateLimit: number;
+  /** The OIDC provider behind "Continue with Google": Google itself, or any issuer standing in. */
+  google: { discoveryUrl: string; clientId: string; clientSecret: string } | undefined;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -45,5 +70,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     seedDemoData: e.SEED_DEMO_DATA === "true",
+    authSecret: e.AUTH_SECRET,
+    adminEmails: list(e.ADMIN_EMAILS),
+    trustedOrigins: list(e.TRUSTED_ORIGINS),
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    google: googleProvider(e),
   };
+}
+
+function googleProvider(e: z.infer<typeof envSchema>): Config["google"] {
+  if (e.OIDC_ISSUER) {
+    if (!e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET) {
+      throw new Error("Invalid configuration: OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET");
+    }
+    return {
+      discoveryUrl: `${e.OIDC_ISSUER.replace(/\/$/, "")}/.well-known/openid-configuration`,
+      clientId: e.OIDC_CLIENT_ID,
+      clientSecret: e.OIDC_CLIENT_SECRET,
+    };
+  }
+  if (e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET) {
+    return {
+      discoveryUrl: "https://accounts.google.com/.well-known/openid-configuration",
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+    };
+  }
+  return undefined;
 }

@@ -1,3 +1,4 @@
+import { createUsersService } from "./accounts/service";
 import { buildApp } from "./app";
 import { catalogIsEmpty, seedDemoData } from "./catalog/seed";
 import { loadConfig } from "./config";
@@ -21,6 +22,8 @@ if (config.seedDemoData && (await catalogIsEmpty(database.db))) {
   const added = await seedDemoData(database.db);
   console.log(`New database: added ${added.tools} demo tools and ${added.reviews} reviews.`);
 }
+
+await createUsersService(database.db).promote(config.adminEmails);
 
 const app = await buildApp({ database, config });
 

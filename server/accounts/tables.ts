@@ -1,5 +1,5 @@
-// Better Auth's core tables (user, session, account, verification) plus the admin plugin's
-// role and ban columns. Column names follow Better Auth's field names so its Drizzle adapter
+// Better Auth's core tables (user, session, account, verification) plus our `role` on users
+// (a Better Auth additional field that no request body can set). Column names follow Better Auth's field names so its Drizzle adapter
 // maps them without configuration.
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
@@ -15,9 +15,6 @@ export const user = pgTable(
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
     role: text("role", { enum: roles }).notNull().default("user"),
-    banned: boolean("banned").default(false),
-    banReason: text("ban_reason"),
-    banExpires: timestamp("ban_expires", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -35,7 +32,6 @@ export const session = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    impersonatedBy: text("impersonated_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

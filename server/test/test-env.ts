@@ -1,8 +1,10 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, inject } from "vitest";
 import { buildApp } from "../app";
+import { type Config, loadConfig } from "../config";
 import { type Database, type Db, fromPglite, openPostgres } from "../db/database";
 import { adminConnection, postgresTestUrl, withDatabase } from "./postgres";
 
@@ -30,12 +32,28 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
   };
 }
 
+export const testOrigin = "http://localhost:3000";
+
+/** The configuration tests run with: quiet, a random auth secret, overrides from the test. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: testOrigin,
+    AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
+    AUTH_RATE_LIMIT: "1000",
+    ...overrides,
+  });
+}
+
 /** One test file's server on one database: the real app, reached through `inject`. */
 export class TestEnv {
   private database?: Database;
   private server?: FastifyInstance;
 
-  constructor(readonly kind: DatabaseKind) {}
+  constructor(
+    readonly kind: DatabaseKind,
+    private readonly configOverrides: Record<string, string> = {},
+  ) {}
 
   get db(): Db {
     if (!this.database) throw new Error("TestEnv not started");
@@ -51,7 +69,7 @@ export class TestEnv {
     this.database = await openTestDatabase(this.kind);
     this.server = await buildApp({
       database: this.database,
-      config: { logLevel: "silent", publicUrl: "http://localhost:3000", dataDir: "" },
+      config: testConfig(this.configOverrides),
       serveWeb: false,
     });
     await this.server.ready();
@@ -68,12 +86,16 @@ export class TestEnv {
  * Without a reachable PostgreSQL the second half is skipped with its reason in the name,
  * except in CI, where global setup already failed the run.
  */
-export function describeEachDatabase(title: string, body: (env: TestEnv) => void): void {
+export function describeEachDatabase(
+  title: string,
+  body: (env: TestEnv) => void,
+  configOverrides: Record<string, string> = {},
+): void {
   for (const kind of databaseKinds) {
     const unavailable = kind === "postgres" ? inject("postgresUnavailable") : "";
     const suite = unavailable ? describe.skip : describe;
     suite(`${title} [${kind}]${unavailable ? ` (skipped: ${unavailable})` : ""}`, () => {
-      const env = new TestEnv(kind);
+      const env = new TestEnv(kind, configOverrides);
       beforeAll(() => env.start());
       afterAll(() => env.stop());
       body(env);

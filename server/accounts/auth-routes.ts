@@ -1,0 +1,74 @@
+import { fromNodeHeaders } from "better-auth/node";
+import type { FastifyInstance } from "fastify";
+import type { AuthOptions } from "../../contract/accounts";
+import { type Auth, clientIpHeader } from "./auth";
+
+const hopHeaders = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "set-cookie",
+]);
+
+/**
+ * Better Auth serves /api/auth/* (sign-up/email, sign-in/email, sign-out, get-session, sign-in/social,
+ * callback/<provider>). Fastify hands it a fetch Request and copies the Response back, every
+ * set-cookie included. Its error bodies get our `{error}` beside its own `message`.
+ */
+export function authRoutes(app: FastifyInstance, deps: { auth: Auth; publicUrl: string; google: boolean }) {
+  app.route({
+    method: ["GET", "POST"],
+    url: "/api/auth/*",
+    async handler(request, reply) {
+      const headers = fromNodeHeaders(request.headers);
+      headers.set(clientIpHeader, request.ip);
+      const hasBody = request.method !== "GET" && request.body !== undefined;
+      const response = await deps.auth.handler(
+        new Request(new URL(request.url, deps.publicUrl), {
+          method: request.method,
+          headers,
+          body: hasBody ? JSON.stringify(request.body) : undefined,
+        }),
+      );
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (!hopHeaders.has(key)) reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header("set-cookie", cookies);
+      const text = await response.text();
+      if (response.status >= 400) return reply.send(withErrorField(text, response.status));
+      return reply.send(withoutSessionToken(text));
+    },
+  });
+
+  app.get("/api/auth-options", async (): Promise<AuthOptions> => ({ google: deps.google }));
+}
+
+function withErrorField(text: string, status: number): { error: string } {
+  let body: { message?: string; code?: string } = {};
+  try {
+    body = text ? JSON.parse(text) : {};
+  } catch {
+    // not JSON: fall through to a generic message
+  }
+  const fallback =
+    status === 429 ? "Too many attempts. Please wait a minute and try again." : "Request failed";
+  return { ...body, error: status === 429 ? fallback : (body.message ?? fallback) };
+}
+
+/** The session lives in the httpOnly cookie only; sign-in and sign-up also echo its token in the body. */
+function withoutSessionToken(text: string): string {
+  if (!text.includes('"token"')) return text;
+  try {
+    const body = JSON.parse(text);
+    if (body && typeof body === "object" && "token" in body) {
+      delete body.token;
+      return JSON.stringify(body);
+    }
+  } catch {
+    // not JSON: leave as is
+  }
+  return text;
+}

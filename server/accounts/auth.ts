@@ -1,0 +1,100 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { genericOAuth } from "better-auth/plugins";
+import { signUpSchema } from "../../contract/accounts";
+import type { Db } from "../db/database";
+import { describeZodError } from "../http/errors";
+import { account, session, user, verification } from "./tables";
+
+/** The provider id the "Continue with Google" button signs in with (Google itself or any OIDC stand-in). */
+export const googleProviderId = "google";
+
+/** The header our Fastify mount sets to the client's address; whatever a client sends in it is replaced. */
+export const clientIpHeader = "x-car-mechanic-client-ip";
+
+export type OidcConfig = { discoveryUrl: string; clientId: string; clientSecret: string };
+
+export type AuthConfig = {
+  db: Db;
+  secret: string;
+  publicUrl: string;
+  /** Extra origins allowed to post to the auth endpoints (e.g. the Vite dev server). */
+  trustedOrigins?: string[];
+  google?: OidcConfig;
+  adminEmails: string[];
+  /** Sign-in and sign-up attempts allowed per client address and minute. */
+  signInAttemptsPerMinute?: number;
+};
+
+export function createAuth(config: AuthConfig) {
+  const adminEmails = new Set(config.adminEmails.map((e) => e.toLowerCase()));
+  const attempts = config.signInAttemptsPerMinute ?? 10;
+  return betterAuth({
+    appName: "Car Mechanic",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: config.secret,
+    trustedOrigins: [config.publicUrl, ...(config.trustedOrigins ?? [])],
+    database: drizzleAdapter(config.db, { provider: "pg", schema: { user, session, account, verification } }),
+    telemetry: { enabled: false },
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    user: {
+      additionalFields: {
+        // Read by the client, never written by it: `input: false` drops it from every request body.
+        role: { type: "string", required: false, defaultValue: "user", input: false },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 300,
+      storage: "memory",
+      customRules: {
+        "/sign-in/email": { window: 60, max: attempts },
+        "/sign-up/email": { window: 60, max: attempts },
+        "/sign-in/social": { window: 60, max: attempts },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [clientIpHeader] },
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (data) => ({
+            data: { ...data, role: adminEmails.has(String(data.email).toLowerCase()) ? "admin" : "user" },
+          }),
+        },
+      },
+    },
+    hooks: {
+      // The spec's sign-up rules, checked on the server with the form's own schema.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-up/email") return;
+        const parsed = signUpSchema.safeParse(ctx.body);
+        if (!parsed.success) throw new APIError("BAD_REQUEST", { message: describeZodError(parsed.error) });
+      }),
+    },
+    plugins: config.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: googleProviderId,
+                discoveryUrl: config.google.discoveryUrl,
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                scopes: ["openid", "email", "profile"],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
