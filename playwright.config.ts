@@ -2,7 +2,9 @@ import { defineConfig, devices } from "@playwright/test";
 
 // Browser tests drive Debian's Chromium (never a downloaded browser) against a real server on a
 // fresh embedded database with the demo catalog (see e2e/serve.ts).
-const port = Number(process.env.E2E_PORT ?? 3199);
+// A port of its own per run (workers inherit it through the environment), so parallel runs never collide.
+process.env.E2E_PORT ??= String(3200 + Math.floor(Math.random() * 2000));
+const port = Number(process.env.E2E_PORT);
 export const chromiumArgs = [
   "--headless",
   "--no-sandbox",
