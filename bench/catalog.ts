@@ -48,15 +48,20 @@ async function benchOne(kind: string): Promise<void> {
     const best = (ms: Measure[]) => ms.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
     const shopBest = best(runs.shop);
     const bareBest = best(runs.bare);
-    console.log(`\n${kind}: GET /api/service (${res.headers.get("content-length")} bytes), ${connections} connections, ${duration} s`);
+    console.log(
+      `\n${kind}: GET /api/service (${res.headers.get("content-length")} bytes), ${connections} connections, ${duration} s`,
+    );
     printRow("bare node:http, same bytes", bareBest);
     printRow(`shop on ${kind}`, shopBest);
-    console.log(`ratio shop / bare: ${(shopBest.reqPerSec / bareBest.reqPerSec).toFixed(2)} (target >= 0.90)`);
+    console.log(
+      `ratio shop / bare: ${(shopBest.reqPerSec / bareBest.reqPerSec).toFixed(2)} (target >= 0.90)`,
+    );
   } finally {
     if (bare) await stop(bare);
     await stop(shop);
     fs.rmSync(tmp, { recursive: true, force: true });
-    if (kind === "postgres") await adminConnection((c) => c.query(`drop database if exists ${dbName} with (force)`));
+    if (kind === "postgres")
+      await adminConnection((c) => c.query(`drop database if exists ${dbName} with (force)`));
   }
 }
 

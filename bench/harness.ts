@@ -18,7 +18,11 @@ export function freePort(): Promise<number> {
 
 /** Starts a TypeScript entry point as its own process (so it does not share the load generator's core). */
 export function startProcess(entry: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(tsx, [entry], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(tsx, [entry], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   child.stdout?.resume();
   return child;
 }

@@ -9,16 +9,20 @@ export function dollarsToCents(dollars: number): number | undefined {
   return Math.abs(cents - dollars * 100) < 1e-6 ? cents : undefined;
 }
 
-const dollarFormat = new Intl.NumberFormat("en-US", {
+const wholeDollars = new Intl.NumberFormat("en-US", {
   style: "currency",
   currency: "USD",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
+  maximumFractionDigits: 0,
+});
+const withCents = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
 });
 
-/** "$1,920" or "$12.50": a price as a shopper reads it. */
+/** "$1,920" or "$89.50": a price as a shopper reads it (cents only when there are any). */
 export function formatDollars(dollars: number): string {
-  return dollarFormat.format(dollars);
+  return (Number.isInteger(dollars) ? wholeDollars : withCents).format(dollars);
 }
 
 export function formatCents(cents: number): string {

@@ -15,7 +15,9 @@ export const pagePatterns = [
   /^\/blog$/,
   /^\/login$/,
   /^\/signup$/,
-  /^\/dashboard(\/.*)?$/,
+  /^\/dashboard$/,
+  /^\/dashboard\/(myReview|users|myProfile|createProfile|showAllProfile|addTools|createPortfolio|portfolio|manageTools|manageAllOrder|contactMessages)$/,
+  /^\/dashboard\/payment\/[^/]+$/,
 ];
 
 export function isPagePath(pathname: string): boolean {

@@ -19,6 +19,8 @@ export async function serveWebApp(app: FastifyInstance, distDir = webDistDir) {
       root: distDir,
       wildcard: true,
       index: false,
+      // Folder paths ("/") fall through to the app instead of a 403 from the static plugin.
+      allowedPath: (pathname) => !pathname.endsWith("/"),
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header("cache-control", "public, max-age=31536000, immutable");

@@ -1,0 +1,271 @@
+import { expect, type Page, test } from "@playwright/test";
+import { screenshot, widths } from "./screenshots";
+
+const navLinks = ["Home", "Tools", "Blog", "About", "Login"];
+
+/** Every route of spec §2 with the heading its page shows today. */
+const specRoutes: { path: string; heading: string }[] = [
+  { path: "/home", heading: "Home" },
+  { path: "/tools", heading: "Available Car Tools" },
+  { path: "/tools/00000000-0000-4000-8000-000000000000", heading: "Tool details" },
+  { path: "/showProfile", heading: "Your Profile" },
+  { path: "/showPortfolio", heading: "Your Portfolio" },
+  { path: "/carBenifits", heading: "Car Tools Benefits" },
+  { path: "/contact", heading: "Contact Us" },
+  { path: "/about", heading: "About Us" },
+  { path: "/blog", heading: "Blog" },
+  { path: "/login", heading: "Login" },
+  { path: "/signup", heading: "Sign Up" },
+  { path: "/dashboard", heading: "My Orders" },
+  { path: "/dashboard/myReview", heading: "Add Review" },
+  { path: "/dashboard/users", heading: "All Users" },
+  { path: "/dashboard/myProfile", heading: "My Profile" },
+  { path: "/dashboard/createProfile", heading: "Create Profile" },
+  { path: "/dashboard/showAllProfile", heading: "Show All Profile" },
+  { path: "/dashboard/payment/00000000-0000-4000-8000-000000000000", heading: "Payment" },
+  { path: "/dashboard/addTools", heading: "Add A Tools" },
+  { path: "/dashboard/createPortfolio", heading: "Create Portfolio" },
+  { path: "/dashboard/portfolio", heading: "My Portfolio" },
+  { path: "/dashboard/manageTools", heading: "Manage Tools" },
+  { path: "/dashboard/manageAllOrder", heading: "Manage All Order" },
+];
+
+/** Console errors and uncaught exceptions of a page, from now on. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+  return errors;
+}
+
+/** Waits until every picture that is not lazy has loaded (or failed). */
+async function imagesSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Array.from(document.images)
+      .filter((img) => img.loading !== "lazy")
+      .every((img) => img.complete),
+  );
+}
+
+test("the home page address serves the app with a 200", async ({ page }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Home");
+});
+
+test("every route of the spec renders its page inside the shell without a console error", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const errors = collectErrors(page);
+  for (const { path, heading } of specRoutes) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(heading);
+    await expect(page.getByRole("heading", { level: 1 }), path).toHaveCount(1);
+    await expect(page.getByRole("banner"), path).toHaveCount(1);
+    await expect(page.getByRole("main"), path).toHaveCount(1);
+    await expect(page.getByRole("contentinfo"), path).toHaveCount(1);
+    await expect(page, path).toHaveTitle(`${heading} · Car Mechanic`);
+    await imagesSettled(page);
+  }
+  expect(errors).toEqual([]);
+});
+
+test("public pages do not download dashboard code", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/home");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Home");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Tools" }).click();
+  await expect(page.getByTestId("tool-card").first()).toBeVisible();
+  expect(scripts.some((s) => /ToolsPage/.test(s))).toBe(true);
+  expect(scripts.filter((s) => /Dashboard/.test(s))).toEqual([]);
+
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Orders");
+  expect(scripts.some((s) => /DashboardLayout/.test(s))).toBe(true);
+});
+
+test.describe("navigation bar", () => {
+  test("shows the links inline on a desktop and marks the current page", async ({ page }) => {
+    await page.setViewportSize({ width: widths.desktop, height: 900 });
+    await page.goto("/tools");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const name of navLinks) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+    await expect(nav.getByRole("button", { name: /menu/i })).toBeHidden();
+
+    await expect(nav.getByRole("link", { name: "Tools" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Home", exact: true })).not.toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+
+    await nav.getByRole("link", { name: "Blog" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Blog");
+    await expect(nav.getByRole("link", { name: "Blog" })).toHaveAttribute("aria-current", "page");
+
+    await nav.getByRole("link", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await nav.getByRole("link", { name: "Car Mechanic home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+
+    await page.goto("/home");
+    await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+  });
+
+  test("hides the links behind a menu toggle on a phone", async ({ page }) => {
+    await page.setViewportSize({ width: widths.phone, height: 900 });
+    await page.goto("/home");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const toggle = nav.getByRole("button", { name: "Open menu" });
+    await expect(toggle).toBeVisible();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    const menuId = await toggle.getAttribute("aria-controls");
+    expect(menuId).toBeTruthy();
+    for (const name of navLinks) await expect(nav.getByRole("link", { name, exact: true })).toBeHidden();
+
+    await toggle.click();
+    const close = nav.getByRole("button", { name: "Close menu" });
+    await expect(close).toHaveAttribute("aria-expanded", "true");
+    await expect(page.locator(`#${menuId}`)).toBeVisible();
+    for (const name of navLinks) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+
+    // Escape closes it.
+    await page.keyboard.press("Escape");
+    await expect(nav.getByRole("link", { name: "Tools" })).toBeHidden();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+
+    // Choosing a link navigates and closes the menu.
+    await toggle.click();
+    await nav.getByRole("link", { name: "Tools" }).click();
+    await expect(page).toHaveURL(/\/tools$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Available Car Tools");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(nav.getByRole("link", { name: "Blog" })).toBeHidden();
+  });
+});
+
+test("the footer has the Services, Company and Social columns and the app badges", async ({ page }) => {
+  await page.goto("/about");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("heading", { level: 2 })).toHaveText(["Services", "Company", "Social"]);
+
+  const services = footer.getByRole("region", { name: "Services" });
+  await expect(services.getByRole("listitem")).toHaveText([
+    "Car Accessories",
+    "Body Parts",
+    "Engine Parts",
+    "Fuel System",
+  ]);
+
+  const company = footer.getByRole("region", { name: "Company" });
+  await expect(company.getByRole("listitem")).toHaveText(["About Us", "Contact", "Jobs", "Press Kit"]);
+  await expect(company.getByRole("link", { name: "About Us" })).toHaveAttribute("href", "/about");
+  await expect(company.getByRole("link", { name: "Contact" })).toHaveAttribute("href", "/contact");
+  await company.getByRole("link", { name: "Contact" }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
+
+  const social = footer.getByRole("region", { name: "Social" }).getByRole("link");
+  await expect(social).toHaveCount(3);
+  for (const link of await social.all()) {
+    await expect(link).toHaveAccessibleName(/^Car Mechanic on \w+/);
+    await expect(link.locator("svg")).toHaveCount(1);
+  }
+
+  for (const name of ["Download on the App Store", "Get it on Google Play"]) {
+    const badge = footer.getByRole("link", { name: new RegExp(name) });
+    await expect(badge).toHaveAttribute("target", "_blank");
+    await expect(badge).toHaveAttribute("rel", /noopener/);
+    await expect(badge).toHaveAttribute("href", /^https:\/\//);
+    const img = badge.getByRole("img", { name });
+    await expect(img).toHaveAttribute("width", "180");
+    await expect(img).toHaveAttribute("height", "54");
+  }
+
+  await expect(footer).toContainText("© 2026 Car Mechanic");
+});
+
+test("the dashboard has a sidebar, toggled on small screens", async ({ page }) => {
+  const sidebarLinks = [
+    "Create Profile",
+    "My Profile",
+    "Create Portfolio",
+    "My Portfolio",
+    "My Orders",
+    "Add Review",
+  ];
+  await page.setViewportSize({ width: widths.desktop, height: 900 });
+  await page.goto("/dashboard");
+  const sidebar = page.getByRole("navigation", { name: "Dashboard" });
+  await expect(sidebar.getByRole("link")).toHaveText(sidebarLinks);
+  await expect(page.getByRole("button", { name: "Dashboard menu" })).toBeHidden();
+  await expect(sidebar.getByRole("link", { name: "My Orders" })).toHaveAttribute("aria-current", "page");
+  await sidebar.getByRole("link", { name: "Create Portfolio" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/createPortfolio$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Portfolio");
+  await expect(sidebar.getByRole("link", { name: "My Orders" })).not.toHaveAttribute("aria-current", "page");
+
+  await page.setViewportSize({ width: widths.phone, height: 900 });
+  const toggle = page.getByRole("button", { name: "Dashboard menu" });
+  await expect(toggle).toBeVisible();
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(sidebar).toBeHidden();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await expect(sidebar).toBeVisible();
+  await sidebar.getByRole("link", { name: "My Profile" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/myProfile$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Profile");
+  await expect(sidebar).toBeHidden();
+  await screenshot(page, "dashboard-375");
+});
+
+test("an unknown path shows the not-found page with a 404 status", async ({ page }) => {
+  for (const width of [widths.phone, widths.desktop]) {
+    await page.setViewportSize({ width, height: 900 });
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    await expect(page).toHaveTitle("Page not found · Car Mechanic");
+    const img = page.getByRole("main").getByRole("img");
+    await expect(img).toHaveAttribute("src", "/images/not-found.svg");
+    await expect(img).toHaveAttribute("width", "800");
+    await expect(img).toHaveAttribute("height", "500");
+    await expect(img).toHaveAttribute("alt", /\S/);
+    await imagesSettled(page);
+    await screenshot(page, `not-found-${width}`);
+  }
+  await page.getByRole("main").getByRole("link", { name: "Back to home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Home");
+});
+
+test("home shell screenshots at phone and desktop widths", async ({ page }) => {
+  for (const width of [widths.phone, widths.desktop]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/home");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Home");
+    await imagesSettled(page);
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(width);
+    await screenshot(page, `home-${width}`);
+  }
+  await page.setViewportSize({ width: widths.phone, height: 900 });
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await screenshot(page, "home-375-menu");
+});

@@ -1,0 +1,223 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { descriptionPreview, type Tool } from "../contract/catalog";
+import { demoTools } from "../server/catalog/demo-catalog";
+import { screenshot, widths } from "./screenshots";
+
+const bumper = demoTools.find((t) => t.name === "Bumper");
+const floorJack = demoTools.find((t) => t.name === "Hydraulic Floor Jack");
+
+async function catalog(page: Page): Promise<Tool[]> {
+  const response = await page.request.get("/api/service?limit=100");
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as Tool[];
+}
+
+function card(page: Page, name: string): Locator {
+  return page.getByTestId("tool-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
+}
+
+/** Scrolls through the page so lazy pictures load, then waits for every picture to settle. */
+async function loadAllImages(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+}
+
+test.describe("tools page grid", () => {
+  const layouts = [
+    { width: widths.phone, columns: 1 },
+    { width: widths.tablet, columns: 2 },
+    { width: widths.desktop, columns: 3 },
+  ];
+
+  for (const { width, columns } of layouts) {
+    test(`shows ${columns} column(s) at ${width}px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/tools");
+
+      await expect(page.getByRole("heading", { level: 1, name: "Available Car Tools" })).toBeVisible();
+      await expect(page.getByText("Order what you need", { exact: true })).toBeVisible();
+
+      const cards = page.getByTestId("tool-card");
+      await expect(cards).toHaveCount(demoTools.length);
+
+      const boxes = await cards.evaluateAll((els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect();
+          return { x: Math.round(r.x), y: Math.round(r.y), right: r.right };
+        }),
+      );
+      const top = Math.min(...boxes.map((b) => b.y));
+      const firstRow = boxes.filter((b) => Math.abs(b.y - top) < 2);
+      expect(new Set(firstRow.map((b) => b.x)).size).toBe(columns);
+      // Rows are full except perhaps the last one, and nothing spills past the viewport.
+      expect(new Set(boxes.map((b) => b.x)).size).toBe(columns);
+      for (const box of boxes) expect(box.right).toBeLessThanOrEqual(width);
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth).toBeLessThanOrEqual(width);
+
+      // Pictures reserve their space (no layout shift) and keep the 3:2 shape.
+      const img = cards.first().getByRole("img", { name: "Bumper" });
+      await expect(img).toHaveAttribute("width", "600");
+      await expect(img).toHaveAttribute("height", "400");
+      await expect(img).toHaveAttribute("decoding", "async");
+      const imgBox = await img.boundingBox();
+      expect(imgBox).not.toBeNull();
+      if (imgBox) expect(imgBox.width / imgBox.height).toBeCloseTo(1.5, 1);
+      await expect(cards.last().getByRole("img")).toHaveAttribute("loading", "lazy");
+
+      await loadAllImages(page);
+      await screenshot(page, `tools-${width}`);
+    });
+  }
+});
+
+test("a card shows the tool's name, description preview, price, stock and minimum", async ({ page }) => {
+  expect(bumper).toBeDefined();
+  if (!bumper) return;
+  await page.goto("/tools");
+  const bumperCard = card(page, "Bumper");
+  await expect(bumperCard).toHaveCount(1);
+
+  const preview = descriptionPreview(bumper.description);
+  expect(preview).toBe("Front bumper cover in imp..");
+  expect(preview).toHaveLength(27);
+  await expect(bumperCard.getByText(preview, { exact: true })).toBeVisible();
+  await expect(bumperCard.getByRole("img", { name: "Bumper" })).toBeVisible();
+  await expect(bumperCard).toContainText("Price: $1,920 per piece");
+  await expect(bumperCard).toContainText("Available: 1,000 pieces");
+  await expect(bumperCard).toContainText("Minimum order: 500 pieces");
+
+  // Other tools carry their own figures (the formatting is not hard-wired to the first card).
+  const pump = card(page, "Injection Pump");
+  await expect(pump).toContainText("$491,026");
+  await expect(pump).toContainText("3,500 pieces");
+  await expect(card(page, "Torque Wrench")).toContainText("$89.50");
+});
+
+test("Order Now on an orderable tool opens that tool's page", async ({ page }) => {
+  const tools = await catalog(page);
+  const bumperId = tools.find((t) => t.name === "Bumper")?._id;
+  expect(bumperId).toBeTruthy();
+
+  await page.goto("/tools");
+  const orderNow = card(page, "Bumper").getByRole("link", { name: "Order Now" });
+  await expect(orderNow).toBeEnabled();
+  await expect(orderNow).toHaveAttribute("href", `/tools/${bumperId}`);
+  await orderNow.click();
+  await expect(page).toHaveURL(`/tools/${bumperId}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tool details");
+});
+
+test("Order Now is a disabled button when fewer than 500 pieces are in stock", async ({ page }) => {
+  expect(floorJack?.available).toBeLessThan(500);
+  await page.goto("/tools");
+  const jack = card(page, "Hydraulic Floor Jack");
+  await expect(jack).toContainText("Available: 420 pieces");
+  const button = jack.getByRole("button", { name: "Order Now" });
+  await expect(button).toBeDisabled();
+  await expect(jack.getByRole("link", { name: "Order Now" })).toHaveCount(0);
+  await expect(jack).toContainText("Ordering opens when at least 500 pieces are in stock.");
+
+  // Every other demo tool has enough stock and is orderable.
+  const orderable = demoTools.filter((t) => t.available >= 500).length;
+  await expect(page.getByRole("link", { name: "Order Now" })).toHaveCount(orderable);
+  await expect(page.getByRole("button", { name: "Order Now" })).toHaveCount(demoTools.length - orderable);
+});
+
+test("shows a spinner while loading, and a readable error with a working Retry", async ({ page }) => {
+  let failing = true;
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/service?*", async (route) => {
+    await held;
+    if (failing) {
+      await route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: "The catalogue is being restocked. Try again shortly." }),
+      });
+    } else {
+      await route.continue();
+    }
+  });
+
+  await page.goto("/tools");
+  await expect(page.getByRole("status").filter({ hasText: "Loading tools…" })).toBeAttached();
+  release();
+
+  const alert = page.getByRole("alert");
+  // Server errors are retried twice before the message shows.
+  await expect(alert).toContainText("The catalogue is being restocked. Try again shortly.", {
+    timeout: 15_000,
+  });
+  await expect(page.getByTestId("tool-card")).toHaveCount(0);
+
+  failing = false;
+  await alert.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByTestId("tool-card")).toHaveCount(demoTools.length);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});
+
+test("shows an empty state when there are no tools", async ({ page }) => {
+  await page.route("**/api/service?*", (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: "application/json",
+      headers: { "x-total-count": "0" },
+      body: "[]",
+    }),
+  );
+  await page.goto("/tools");
+  await expect(page.getByRole("heading", { name: "No tools in stock right now" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
+});
+
+test("paginates with Previous/Next and ?page= when there are more tools than fit a page", async ({
+  page,
+}) => {
+  // The demo catalogue fits one page: no pagination.
+  await page.goto("/tools");
+  await expect(page.getByTestId("tool-card")).toHaveCount(demoTools.length);
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
+
+  // Pretend the catalogue holds 30 tools: two pages of 24.
+  const requested: string[] = [];
+  await page.route("**/api/service?*", async (route) => {
+    const url = new URL(route.request().url());
+    requested.push(url.search);
+    const pageNumber = Number(url.searchParams.get("page") ?? "1");
+    // The real first page stands in for page 1; page 2 gets six of those tools again.
+    url.searchParams.set("page", "1");
+    const response = await route.fetch({ url: url.toString() });
+    const tools = (await response.json()) as Tool[];
+    await route.fulfill({
+      status: 200,
+      headers: { "x-total-count": "30" },
+      json: pageNumber === 1 ? tools : tools.slice(0, 6),
+    });
+  });
+  await page.goto("/tools");
+  const pagination = page.getByRole("navigation", { name: "Pagination" });
+  await expect(pagination).toContainText("Page 1 of 2");
+  await expect(pagination.getByRole("link", { name: "Previous" })).toHaveCount(0);
+
+  await pagination.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/tools\?page=2$/);
+  await expect(pagination).toContainText("Page 2 of 2");
+  await expect(page.getByTestId("tool-card")).toHaveCount(6);
+  await expect(pagination.getByRole("link", { name: "Next" })).toHaveCount(0);
+  expect(requested).toContain("?page=2&limit=24");
+
+  await pagination.getByRole("link", { name: "Previous" }).click();
+  await expect(page).toHaveURL(/\/tools$/);
+  await expect(pagination).toContainText("Page 1 of 2");
+  await expect(page.getByTestId("tool-card")).toHaveCount(demoTools.length);
+});

@@ -1,0 +1,96 @@
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { CloseIcon, MenuIcon } from "./icons";
+
+const menuId = "main-menu";
+
+const linkBase =
+  "block rounded-md px-3 py-2 text-base font-medium transition-colors md:py-1.5 md:text-[0.9375rem]";
+const linkIdle = "text-steel hover:bg-slate-100 hover:text-navy";
+const linkActive =
+  "bg-orange-50 text-accent-dark md:bg-transparent md:underline md:decoration-accent md:decoration-2 md:underline-offset-[0.6rem]";
+
+const links = [
+  { to: "/tools", label: "Tools" },
+  { to: "/blog", label: "Blog" },
+  { to: "/about", label: "About" },
+] as const;
+
+/** The site's top bar: logo, main links and (on small screens) a menu toggle. */
+export function Navbar() {
+  const { pathname } = useLocation();
+  // The menu stays open only on the page where it was opened, so any navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const homeActive = pathname === "/" || pathname === "/home";
+
+  // Escape closes the open menu.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpenOn(null);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 shadow-sm backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <nav
+        aria-label="Main"
+        className="relative mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6 lg:px-8"
+      >
+        <Link to="/" className="shrink-0">
+          <img
+            src="/images/logo.svg"
+            width={160}
+            height={40}
+            alt="Car Mechanic home"
+            className="h-9 w-auto sm:h-10"
+          />
+        </Link>
+
+        <button
+          type="button"
+          className="inline-flex size-11 items-center justify-center rounded-md text-navy hover:bg-slate-100 md:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? "Close menu" : "Open menu"}
+          onClick={() => setOpenOn(open ? null : pathname)}
+        >
+          {open ? <CloseIcon /> : <MenuIcon />}
+        </button>
+
+        <ul
+          id={menuId}
+          className={`${open ? "flex" : "hidden"} absolute inset-x-0 top-full flex-col gap-1 border-b border-slate-200 bg-white px-4 pt-2 pb-4 shadow-lg md:static md:flex md:flex-row md:items-center md:gap-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none`}
+        >
+          <li>
+            <Link
+              to="/"
+              aria-current={homeActive ? "page" : undefined}
+              className={`${linkBase} ${homeActive ? linkActive : linkIdle}`}
+            >
+              Home
+            </Link>
+          </li>
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                className={({ isActive }) => `${linkBase} ${isActive ? linkActive : linkIdle}`}
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <li className="mt-2 md:mt-0 md:ml-3">
+            <NavLink to="/login" className="btn btn-primary w-full md:w-auto">
+              Login
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

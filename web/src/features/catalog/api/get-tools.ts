@@ -1,0 +1,43 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { z } from "zod";
+import { type Tool, toolSchema } from "../../../../../contract/catalog";
+import { totalCountHeader } from "../../../../../contract/pagination";
+import { apiFetch, readJson } from "../../../lib/api";
+
+/** Tools per page of the tools list: four full rows of three on a wide screen. */
+export const toolsPageSize = 24;
+
+export type ToolsPage = {
+  tools: Tool[];
+  /** All tools in the catalog, from the X-Total-Count header. */
+  total: number;
+};
+
+const toolListSchema = z.array(toolSchema);
+
+export async function getTools(
+  { page, limit = toolsPageSize }: { page: number; limit?: number },
+  signal?: AbortSignal,
+): Promise<ToolsPage> {
+  const query = new URLSearchParams({ page: String(page), limit: String(limit) });
+  const response = await apiFetch(`/api/service?${query}`, { signal });
+  const tools = await readJson(response, toolListSchema);
+  const header = response.headers.get(totalCountHeader);
+  const counted = header === null || header.trim() === "" ? Number.NaN : Number(header);
+  // Without a usable header, the tools up to this page are all we know of.
+  const total = Number.isInteger(counted) && counted >= 0 ? counted : (page - 1) * limit + tools.length;
+  return { tools, total };
+}
+
+export function toolsQueryOptions(page: number, limit = toolsPageSize) {
+  return queryOptions({
+    queryKey: ["tools", "list", { page, limit }],
+    queryFn: ({ signal }) => getTools({ page, limit }, signal),
+    // Paging keeps the current cards on screen until the next page arrives.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTools(page: number, limit = toolsPageSize) {
+  return useQuery(toolsQueryOptions(page, limit));
+}

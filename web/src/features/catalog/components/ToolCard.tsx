@@ -1,0 +1,84 @@
+import { Link } from "react-router";
+import { descriptionPreview, orderNowMinimumStock, pieces, type Tool } from "../../../../../contract/catalog";
+import { formatDollars } from "../../../../../contract/money";
+
+type ToolCardProps = {
+  tool: Tool;
+  /** Load the picture at once (the first row, which is on screen when the page opens). */
+  eager?: boolean;
+};
+
+/** One tool of the catalog: picture, name, a short description, price, stock, minimum lot and Order Now. */
+export function ToolCard({ tool, eager = false }: ToolCardProps) {
+  const canOrder = tool.available >= orderNowMinimumStock;
+  const nameId = `tool-${tool._id}-name`;
+  const noteId = `tool-${tool._id}-note`;
+
+  return (
+    <article
+      data-testid="tool-card"
+      aria-labelledby={nameId}
+      className="group flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+    >
+      <div className="relative aspect-[3/2] overflow-hidden bg-mist">
+        <img
+          src={tool.img}
+          alt={tool.name}
+          width={600}
+          height={400}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="size-full object-cover"
+        />
+        {!canOrder && (
+          <span className="absolute top-3 left-3 rounded-full bg-navy/90 px-2.5 py-1 text-xs font-semibold text-white">
+            Low stock
+          </span>
+        )}
+      </div>
+
+      <div className="flex flex-1 flex-col p-5">
+        <h2 id={nameId} className="text-lg font-semibold text-navy">
+          {tool.name}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600" title={tool.description}>
+          {descriptionPreview(tool.description)}
+        </p>
+
+        <ul className="mt-4 space-y-2 border-t border-slate-100 pt-4 text-sm">
+          <li className="flex items-baseline justify-between gap-3">
+            <span className="text-slate-600">Price:</span>{" "}
+            <span className="text-right text-slate-600">
+              <span className="text-lg font-bold text-navy">{formatDollars(tool.price)}</span> per piece
+            </span>
+          </li>
+          <li className="flex items-baseline justify-between gap-3">
+            <span className="text-slate-600">Available:</span>{" "}
+            <span className="text-right font-medium text-navy">{pieces(tool.available)}</span>
+          </li>
+          <li className="flex items-baseline justify-between gap-3">
+            <span className="text-slate-600">Minimum order:</span>{" "}
+            <span className="text-right font-medium text-navy">{pieces(tool.minimum)}</span>
+          </li>
+        </ul>
+
+        <div className="mt-auto pt-5">
+          {canOrder ? (
+            <Link to={`/tools/${tool._id}`} className="btn btn-primary w-full" aria-describedby={nameId}>
+              Order Now
+            </Link>
+          ) : (
+            <>
+              <button type="button" className="btn w-full" disabled aria-describedby={noteId}>
+                Order Now
+              </button>
+              <p id={noteId} className="mt-2 text-center text-xs text-slate-600">
+                Ordering opens when at least {pieces(orderNowMinimumStock)} are in stock.
+              </p>
+            </>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,96 @@
+import type { z } from "zod";
+
+/** A failed API call. `status` is the HTTP status, or 0 when the server could not be reached. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+  }
+}
+
+const unreachable = "We could not reach the shop. Check your connection and try again.";
+const unexpected = "The shop sent an answer we could not read. Please try again.";
+
+function fallbackMessage(status: number): string {
+  if (status === 401) return "Please sign in first.";
+  if (status === 403) return "You are not allowed to do that.";
+  if (status === 404) return "We could not find what you asked for.";
+  if (status === 429) return "Too many requests. Please wait a moment and try again.";
+  if (status >= 500) return "Something went wrong on our side. Please try again.";
+  return `The request failed (${status}).`;
+}
+
+/** Reads the server's `{ error }` body (see decisions.md) into an ApiError. */
+async function toApiError(response: Response): Promise<ApiError> {
+  let message = fallbackMessage(response.status);
+  try {
+    const body: unknown = await response.json();
+    if (body && typeof body === "object" && "error" in body && typeof body.error === "string" && body.error) {
+      message = body.error;
+    }
+  } catch {
+    // Not JSON (a proxy's error page, say): keep the fallback.
+  }
+  return new ApiError(response.status, message);
+}
+
+export type ApiRequest = Omit<RequestInit, "body"> & {
+  /** Sent as JSON. */
+  json?: unknown;
+};
+
+/**
+ * Fetches `path` on our own origin with the session cookie. Resolves with the response when it is
+ * 2xx; otherwise throws an ApiError carrying the server's message.
+ */
+export async function apiFetch(path: string, { json, headers, ...init }: ApiRequest = {}): Promise<Response> {
+  const requestHeaders = new Headers(headers);
+  requestHeaders.set("accept", "application/json");
+  if (json !== undefined) requestHeaders.set("content-type", "application/json");
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      credentials: "same-origin",
+      ...init,
+      headers: requestHeaders,
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError(0, unreachable);
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+/** Parses a response body with a contract schema; a body of another shape is an ApiError too. */
+export async function readJson<S extends z.ZodType>(response: Response, schema: S): Promise<z.infer<S>> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ApiError(response.status, unexpected);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(response.status, unexpected);
+  return parsed.data;
+}
+
+/** GET (or any method) returning JSON of a known shape. */
+export async function apiJson<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  request: ApiRequest = {},
+): Promise<z.infer<S>> {
+  return readJson(await apiFetch(path, request), schema);
+}
+
+/** A readable message for any error a query or mutation may throw. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return "Something went wrong. Please try again.";
+}
