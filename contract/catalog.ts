@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { formNumber, numberError, requiredText } from "./fields";
+import { dollarsToCents } from "./money";
 import { pageQuery } from "./pagination";
+import { imageUrlField } from "./uploads";
 
 /** A tool as the API sends it (the spec's "service"); price in dollars. */
 export const toolSchema = z.object({
@@ -22,17 +25,62 @@ export const toolIdParams = z.object({
   id: z.uuid({ error: "That is not a valid tool id" }),
 });
 
-/** Order Now is offered only from this much stock (the spec's rule). */
-export const orderNowMinimumStock = 500;
+// Display rules live in a zod-free module so pages can use them without loading zod.
+export { descriptionPreview, descriptionPreviewLength, orderNowMinimumStock, pieces } from "./tool-display";
 
-export const descriptionPreviewLength = 25;
+/** Upper bounds that keep a tool's numbers well inside the database's integers. */
+export const toolLimits = {
+  name: 120,
+  description: 4000,
+  pieces: 100_000_000,
+  price: 1_000_000,
+  leadTimeDays: 365,
+} as const;
 
-/** The first 25 characters of the description followed by two dots. */
-export function descriptionPreview(description: string): string {
-  return `${description.slice(0, descriptionPreviewLength)}..`;
-}
+const piecesField = (label: string, required: string) =>
+  z
+    .number(numberError(required, `${label} must be a number`))
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be at least 1`)
+    .max(toolLimits.pieces, `${label} must be at most ${toolLimits.pieces.toLocaleString("en-US")}`);
 
-/** "1 piece" / "1,000 pieces". */
-export function pieces(count: number): string {
-  return `${count.toLocaleString("en-US")} ${count > 1 ? "pieces" : "piece"}`;
-}
+/** The Add A Tools form and `POST /api/service`, with the spec's messages. */
+export const newToolSchema = z
+  .object({
+    name: requiredText("Name Required", toolLimits.name),
+    description: requiredText("Description Required", toolLimits.description),
+    available: formNumber(piecesField("Available", "Availabilie Required")),
+    minimum: formNumber(piecesField("Minimum", "Minimum Required")),
+    price: formNumber(
+      z
+        .number(numberError("Price Required", "Price must be a number"))
+        .positive("Price must be more than 0")
+        .max(toolLimits.price, `Price must be at most $${toolLimits.price.toLocaleString("en-US")}`)
+        .refine((p) => dollarsToCents(p) !== undefined, "Use at most two decimals for the price"),
+    ),
+    img: imageUrlField,
+    maximum: formNumber(piecesField("Maximum", "Maximum Required").optional()),
+    increment: formNumber(piecesField("Increment", "Increment Required").default(1)),
+    leadTimeDays: formNumber(
+      z
+        .number(numberError("Lead time Required", "Lead time must be a number"))
+        .int("Lead time must be a whole number of days")
+        .min(0, "Lead time can't be negative")
+        .max(toolLimits.leadTimeDays, `Lead time must be at most ${toolLimits.leadTimeDays} days`)
+        .default(3),
+    ),
+  })
+  .refine((t) => t.minimum <= t.available, {
+    message: "Minimum can't be more than available",
+    path: ["minimum"],
+  })
+  .refine((t) => t.maximum === undefined || t.maximum >= t.minimum, {
+    message: "Maximum can't be less than minimum",
+    path: ["maximum"],
+  })
+  .refine((t) => t.minimum % t.increment === 0, {
+    message: "Minimum must be a multiple of the increment",
+    path: ["minimum"],
+  });
+export type NewToolInput = z.input<typeof newToolSchema>;
+export type NewTool = z.output<typeof newToolSchema>;

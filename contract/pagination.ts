@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { maxPageSize } from "./paging";
 
-export const maxPageSize = 100;
+export { maxPageSize, totalCountHeader } from "./paging";
 
 /** `?page=&limit=` on every list that can grow. Lists stay arrays; the total is in X-Total-Count. */
 export const pageQuery = z.object({
@@ -18,5 +19,3 @@ export const pageQuery = z.object({
     .default(24),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
-
-export const totalCountHeader = "x-total-count";

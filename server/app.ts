@@ -1,3 +1,4 @@
+import path from "node:path";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { createAuth } from "./accounts/auth";
 import { authRoutes } from "./accounts/auth-routes";
@@ -9,10 +10,27 @@ import { createToolListCache } from "./catalog/list-cache";
 import { catalogRoutes } from "./catalog/routes";
 import { createCatalogService } from "./catalog/service";
 import type { Config } from "./config";
+import { createRateLimiter } from "./contact/rate-limit";
+import { contactRoutes } from "./contact/routes";
+import { createContactService } from "./contact/service";
 import type { Database } from "./db/database";
 import { healthRoutes } from "./health/routes";
 import { installErrorHandlers } from "./http/errors";
 import { refuseCrossSiteWrites } from "./http/origin-check";
+import { adminOrderRoutes } from "./orders/admin-routes";
+import { orderRoutes } from "./orders/routes";
+import { createOrdersService } from "./orders/service";
+import { paymentRoutes } from "./payments/routes";
+import { createPaymentGateway } from "./payments/select-gateway";
+import { createPaymentsService } from "./payments/service";
+import { profileRoutes } from "./profiles/routes";
+import { createProfilesService } from "./profiles/service";
+import { reviewRoutes } from "./reviews/routes";
+import { createReviewsService } from "./reviews/service";
+import { createDiskStorage } from "./uploads/disk-storage";
+import { uploadRoutes } from "./uploads/routes";
+import { createUploadsService } from "./uploads/service";
+import { sitemapRoutes } from "./web/sitemap";
 import { serveWebApp } from "./web/static";
 
 export type AppOptions = {
@@ -52,11 +70,26 @@ export async function buildApp({ database, config, serveWeb = true }: AppOptions
   const users = createUsersService(db);
   const catalog = createCatalogService(db);
   const toolList = createToolListCache((q) => catalog.listTools(q));
+  const orders = createOrdersService(db, { onStockChange: () => toolList.invalidate() });
+  const gateway = createPaymentGateway(config.stripe);
+  const payments = createPaymentsService(db, gateway);
+  const uploads = createUploadsService(db, createDiskStorage(path.join(config.dataDir, "uploads")));
+  const profiles = createProfilesService(db);
+  const reviews = createReviewsService(db);
+  const contact = createContactService(db);
 
   healthRoutes(app, { db, databaseKind: database.kind });
   authRoutes(app, { auth, publicUrl: config.publicUrl, google: config.google !== undefined });
   accountRoutes(app, { guards, users });
-  catalogRoutes(app, { catalog, toolList });
+  catalogRoutes(app, { catalog, toolList, guards });
+  sitemapRoutes(app, { catalog, publicUrl: config.publicUrl });
+  orderRoutes(app, { guards, orders });
+  adminOrderRoutes(app, { guards, orders });
+  paymentRoutes(app, { guards, payments, gateway });
+  await uploadRoutes(app, { guards, uploads });
+  profileRoutes(app, { guards, profiles });
+  reviewRoutes(app, { guards, reviews });
+  contactRoutes(app, { guards, contact, limiter: createRateLimiter({ limit: 5, windowMs: 60_000 }) });
 
   if (serveWeb) await serveWebApp(app);
   else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: "Not found" }));

@@ -24,6 +24,10 @@ const envSchema = z.object({
   OIDC_ISSUER: optional,
   OIDC_CLIENT_ID: optional,
   OIDC_CLIENT_SECRET: optional,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_PUBLISHABLE_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_API_BASE: optional,
 });
 
 const list = (value: string) =>
@@ -53,6 +57,10 @@ export type Config = {
   authRateLimit: number;
   /** The OIDC provider behind "Continue with Google": Google itself, or any issuer standing in. */
   google: { discoveryUrl: string; clientId: string; clientSecret: string } | undefined;
+  /** Card payments through Stripe when its three keys are set; the simulated gateway otherwise. */
+  stripe:
+    | { secretKey: string; publishableKey: string; webhookSecret: string; apiBase: string | undefined }
+    | undefined;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -75,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedOrigins: list(e.TRUSTED_ORIGINS),
     authRateLimit: e.AUTH_RATE_LIMIT,
     google: googleProvider(e),
+    stripe: stripeGateway(e),
   };
 }
 
@@ -97,4 +106,19 @@ function googleProvider(e: z.infer<typeof envSchema>): Config["google"] {
     };
   }
   return undefined;
+}
+
+function stripeGateway(e: z.infer<typeof envSchema>): Config["stripe"] {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey } = e;
+  const webhookSecret = e.STRIPE_WEBHOOK_SECRET;
+  if (!secretKey && !publishableKey && !webhookSecret) return undefined;
+  if (!secretKey || !publishableKey || !webhookSecret) {
+    throw new Error(
+      "Invalid configuration: Stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together",
+    );
+  }
+  if (e.STRIPE_API_BASE && !URL.canParse(e.STRIPE_API_BASE)) {
+    throw new Error("Invalid configuration: STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111");
+  }
+  return { secretKey, publishableKey, webhookSecret, apiBase: e.STRIPE_API_BASE };
 }

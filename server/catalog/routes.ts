@@ -1,13 +1,14 @@
 import type { FastifyInstance } from "fastify";
-import { toolIdParams, toolListQuery } from "../../contract/catalog";
+import { newToolSchema, toolIdParams, toolListQuery } from "../../contract/catalog";
 import { totalCountHeader } from "../../contract/pagination";
+import type { Guards } from "../accounts/guards";
 import { notFound, parseInput } from "../http/errors";
 import type { ToolListCache } from "./list-cache";
 import type { CatalogService } from "./service";
 
 export function catalogRoutes(
   app: FastifyInstance,
-  deps: { catalog: CatalogService; toolList: ToolListCache },
+  deps: { catalog: CatalogService; toolList: ToolListCache; guards: Guards },
 ) {
   app.get("/api/service", async (request, reply) => {
     const page = await deps.toolList.get(parseInput(toolListQuery, request.query));
@@ -22,5 +23,23 @@ export function catalogRoutes(
     const tool = await deps.catalog.getTool(id);
     if (!tool) throw notFound("No tool with that id");
     return tool;
+  });
+
+  // Admin.
+  app.post("/api/service", async (request, reply) => {
+    await deps.guards.requireAdmin(request);
+    const insertedId = await deps.catalog.createTool(parseInput(newToolSchema, request.body));
+    deps.toolList.invalidate();
+    return reply.status(201).send({ insertedId });
+  });
+
+  // Admin. A tool with orders is archived rather than deleted; either way it is gone from the shop.
+  app.delete("/api/service/:id", async (request) => {
+    await deps.guards.requireAdmin(request);
+    const { id } = parseInput(toolIdParams, request.params);
+    const removed = await deps.catalog.removeTool(id);
+    if (!removed) throw notFound("No tool with that id");
+    deps.toolList.invalidate();
+    return { deletedCount: 1, archived: removed === "archived" };
   });
 }

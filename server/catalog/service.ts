@@ -1,8 +1,9 @@
-import { and, asc, count, eq, isNull } from "drizzle-orm";
-import type { Tool } from "../../contract/catalog";
-import { centsToDollars } from "../../contract/money";
+import { and, asc, count, eq, isNull, notExists } from "drizzle-orm";
+import type { NewTool, Tool } from "../../contract/catalog";
+import { centsToDollars, dollarsToCents } from "../../contract/money";
 import type { PageQuery } from "../../contract/pagination";
 import type { Db } from "../db/database";
+import { orders } from "../orders/tables";
 import { tools } from "./tables";
 
 type ToolRow = typeof tools.$inferSelect;
@@ -50,7 +51,64 @@ export function createCatalogService(db: Db) {
         .where(and(eq(tools.id, id), onSale));
       return row ? toApiTool(row) : undefined;
     },
+
+    /** Adds a tool to the shop; the input has passed `newToolSchema`. */
+    async createTool(input: NewTool): Promise<string> {
+      const priceCents = dollarsToCents(input.price);
+      if (priceCents === undefined) throw new Error("createTool: price has more than two decimals");
+      const [row] = await db
+        .insert(tools)
+        .values({
+          name: input.name,
+          description: input.description,
+          img: input.img,
+          priceCents,
+          available: input.available,
+          minimum: input.minimum,
+          maximum: input.maximum ?? null,
+          increment: input.increment,
+          leadTimeDays: input.leadTimeDays,
+        })
+        .returning({ id: tools.id });
+      if (!row) throw new Error("createTool: insert returned no row");
+      return row.id;
+    },
+
+    /**
+     * Takes a tool off the shop: deleted when no order refers to it, otherwise archived so those
+     * orders keep their tool. Undefined when no tool on sale has that id.
+     */
+    async removeTool(id: string): Promise<"deleted" | "archived" | undefined> {
+      const thisTool = and(eq(tools.id, id), onSale);
+      try {
+        const deleted = await db
+          .delete(tools)
+          .where(
+            and(thisTool, notExists(db.select({ id: orders.id }).from(orders).where(eq(orders.toolId, id)))),
+          )
+          .returning({ id: tools.id });
+        if (deleted.length > 0) return "deleted";
+      } catch (err) {
+        // An order placed while we deleted: archive instead.
+        if (!isForeignKeyViolation(err)) throw err;
+      }
+      const now = new Date();
+      const archived = await db
+        .update(tools)
+        .set({ archivedAt: now, updatedAt: now })
+        .where(thisTool)
+        .returning({ id: tools.id });
+      return archived.length > 0 ? "archived" : undefined;
+    },
   };
+}
+
+/** PostgreSQL's foreign_key_violation, whether the driver's error comes bare or wrapped by Drizzle. */
+function isForeignKeyViolation(err: unknown): boolean {
+  for (let e = err; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === "23503") return true;
+  }
+  return false;
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -19,6 +19,8 @@ export async function serveWebApp(app: FastifyInstance, distDir = webDistDir) {
       root: distDir,
       wildcard: true,
       index: false,
+      // The build writes .br and .gz copies of text files (vite.config.ts); browsers get the smallest.
+      preCompressed: true,
       // Folder paths ("/") fall through to the app instead of a 403 from the static plugin.
       allowedPath: (pathname) => !pathname.endsWith("/"),
       setHeaders(res, filePath) {

@@ -1,0 +1,194 @@
+// npm run bench:orders — signed-in POST /api/order on the shop (PostgreSQL) next to the same SQL
+// (the tool read and the one statement that takes stock and inserts the order, see
+// server/orders/take-stock.ts) issued directly through `pg` with the same concurrency, in the same
+// run. A benchmark, not a test. The tool has stock for billions of pieces, so every order succeeds.
+//   BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10)
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { PgDialect } from "drizzle-orm/pg-core";
+import pg from "pg";
+import { tools } from "../server/catalog/tables";
+import type { Db } from "../server/db/database";
+import { placeOrderTakingStock } from "../server/orders/take-stock";
+import { adminConnection, postgresTestUrl, withDatabase } from "../server/test/postgres";
+import { freePort, load, type Measure, printRow, startProcess, stop, waitFor } from "./harness";
+
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** The server's pool size (server/db/database.ts): the baseline gets the same. */
+const poolSize = 10;
+
+const neededBy = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+const buyer = {
+  name: "Bench Workshop",
+  email: `bench.${Date.now()}@example.com`,
+  password: "bench-password-1",
+};
+
+type Setup = { toolId: string; userId: string; cookie: string; origin: string };
+type Statement = { sql: string; params: unknown[] };
+
+/**
+ * The two statements the shop sends for an order (after the session lookup), rendered by the
+ * shop's own code so the baseline cannot drift from it: the tool read for the lot rules, and the
+ * single statement that takes the stock and inserts the order and its event.
+ */
+async function shopStatements(s: Setup): Promise<{ readTool: Statement; placeOrder: Statement }> {
+  const dialect = new PgDialect({ casing: "snake_case" });
+  const readTool = drizzle
+    .mock({ casing: "snake_case" })
+    .select()
+    .from(tools)
+    .where(and(eq(tools.id, s.toolId), isNull(tools.archivedAt)))
+    .toSQL();
+  let placeOrder: Statement | undefined;
+  const capture = {
+    execute: async (query: SQL) => {
+      placeOrder = dialect.sqlToQuery(query);
+      return { rows: [] };
+    },
+  };
+  await placeOrderTakingStock(capture as unknown as Db, {
+    toolId: s.toolId,
+    userId: s.userId,
+    name: buyer.name,
+    email: buyer.email,
+    phone: "+1 555 010 0100",
+    address: "12 Garage Lane, Springfield",
+    neededBy,
+    quantity: 1,
+  });
+  if (!placeOrder) throw new Error("the order statement was not captured");
+  return { readTool, placeOrder };
+}
+
+/** The same statements as the shop, straight through a pg pool, `connections` at a time. */
+async function directStatements(pool: pg.Pool, s: Setup, seconds: number): Promise<Measure> {
+  const { readTool, placeOrder } = await shopStatements(s);
+  const latencies: number[] = [];
+  let errors = 0;
+  const until = performance.now() + seconds * 1000;
+  async function worker() {
+    while (performance.now() < until) {
+      const started = performance.now();
+      try {
+        await pool.query(readTool.sql, readTool.params);
+        const placed = await pool.query(placeOrder.sql, placeOrder.params);
+        if (placed.rowCount !== 1) throw new Error("out of stock");
+        latencies.push(performance.now() - started);
+      } catch {
+        errors++;
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: connections }, worker));
+  latencies.sort((a, b) => a - b);
+  return {
+    reqPerSec: latencies.length / seconds,
+    p99: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
+    errors,
+    non2xx: 0,
+  };
+}
+
+async function setUp(baseUrl: string, origin: string, databaseUrl: string): Promise<Setup> {
+  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify(buyer),
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const tool = await client.query<{ id: string }>(
+      `insert into tools (name, img, description, price_cents, minimum, available)
+       values ('Bench Spark Plug', '/images/tools/spark-plug.svg', 'A tool with stock for every order of the benchmark.', 640, 1, 2000000000)
+       returning id`,
+    );
+    const user = await client.query<{ id: string }>(`select id from "user" where email = $1`, [buyer.email]);
+    const toolId = tool.rows[0]?.id;
+    const userId = user.rows[0]?.id;
+    if (!toolId || !userId) throw new Error("set-up rows missing");
+    return { toolId, userId, cookie, origin };
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "car-mechanic-bench-orders-"));
+  const dbName = `cm_bench_orders_${Date.now().toString(36)}`;
+  await adminConnection((c) => c.query(`create database ${dbName}`));
+  const databaseUrl = withDatabase(postgresTestUrl, dbName);
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const shop = startProcess("server/main.ts", {
+    LOG_LEVEL: "warn",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: tmp,
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO_DATA: "false",
+    PUBLIC_URL: origin,
+  });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  pool.on("error", () => {}); // idle connections are cut when the database is dropped at the end
+  try {
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitFor(`${baseUrl}/api/health`);
+    const s = await setUp(baseUrl, origin, databaseUrl);
+    const body = JSON.stringify({
+      orderId: s.toolId,
+      orderMinimum: 1,
+      orderPhone: "+1 555 010 0100",
+      orderAddress: "12 Garage Lane, Springfield",
+      orderDate: neededBy,
+    });
+    const request = {
+      url: `${baseUrl}/api/order`,
+      method: "POST" as const,
+      headers: { "content-type": "application/json", cookie: s.cookie, origin },
+      body,
+      connections,
+    };
+    const check = await fetch(request.url, { method: "POST", headers: request.headers, body });
+    if (check.status !== 201)
+      throw new Error(`POST /api/order answered ${check.status}: ${await check.text()}`);
+
+    // Warm both up, then measure each twice, interleaved, and keep the better run of each.
+    await load({ ...request, duration: 2 });
+    await directStatements(pool, s, 2);
+    const runs: { shop: Measure[]; direct: Measure[] } = { shop: [], direct: [] };
+    for (let i = 0; i < 2; i++) {
+      runs.direct.push(await directStatements(pool, s, duration));
+      runs.shop.push(await load({ ...request, duration }));
+    }
+    const best = (ms: Measure[]) => ms.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
+    const shopBest = best(runs.shop);
+    const directBest = best(runs.direct);
+    console.log(
+      `\npostgres: POST /api/order (signed in, 1 piece each), ${connections} connections, ${duration} s`,
+    );
+    printRow("same SQL straight through pg", directBest);
+    printRow("shop POST /api/order", shopBest);
+    console.log(
+      `ratio shop / direct: ${(shopBest.reqPerSec / directBest.reqPerSec).toFixed(2)} (target >= 0.50)`,
+    );
+  } finally {
+    await pool.end();
+    await stop(shop);
+    fs.rmSync(tmp, { recursive: true, force: true });
+    await adminConnection((c) => c.query(`drop database if exists ${dbName} with (force)`));
+  }
+}
+
+await main();

@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+// Field builders the forms and the server share, so a form shows the same message the API sends.
+
+export const tooLong = (max: number) => `Use at most ${max.toLocaleString("en-US")} characters`;
+
+/** Trimmed text that must not be empty; `required` when missing or blank. */
+export function requiredText(required: string, max: number) {
+  return z.string({ error: required }).trim().min(1, required).max(max, tooLong(max));
+}
+
+/** Form inputs give strings ("" when empty) or NaN; JSON clients give numbers. Empty means missing. */
+function toNumber(value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === "number") return Number.isNaN(value) ? undefined : value;
+  if (typeof value === "string") return value.trim() === "" ? undefined : Number(value);
+  return value;
+}
+
+/** A number typed into a form; `schema` holds the rules and messages of the number itself. */
+export function formNumber<T extends z.ZodType>(schema: T) {
+  return z.preprocess(toNumber, schema);
+}
+
+/** The number's own error: `required` when missing, `invalid` for anything that is not a number. */
+export function numberError(required: string, invalid: string) {
+  return { error: (issue: { input?: unknown }) => (issue.input === undefined ? required : invalid) };
+}
+
+export const uuidParams = (message: string) => z.object({ id: z.uuid({ error: message }) });

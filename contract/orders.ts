@@ -1,0 +1,150 @@
+import { z } from "zod";
+import { type LotTool, refineLot } from "./lot-rules";
+import { pageQuery } from "./pagination";
+
+export const orderStatuses = ["pending", "paid", "shipped", "cancelled"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** How the dashboard shows a status (the spec's admin view says "Not Paid", "Paid", "Shipped"). */
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  pending: "Not Paid",
+  paid: "Paid",
+  shipped: "Shipped",
+  cancelled: "Cancelled",
+};
+
+const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a YYYY-MM-DD string naming a day that exists (no 2025-02-30). */
+export function isRealDate(value: string): boolean {
+  const m = isoDatePattern.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+}
+
+/**
+ * The earliest needed-by date the server accepts: the date at UTC−12, where the day ends last, so
+ * that "today" passes for a shopper in any time zone. The form can be stricter with the local date.
+ */
+export function earliestOrderDate(now: Date = new Date()): string {
+  return new Date(now.getTime() - 12 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+export const orderQuantityField = z
+  .number({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ""
+        ? "Enter how many pieces you need"
+        : "Enter the quantity as a number of pieces",
+  })
+  .int("Order a whole number of pieces");
+
+export const orderPhoneField = z
+  .string({ error: "Phone Number Required" })
+  .trim()
+  .min(1, "Phone Number Required")
+  .regex(/^[0-9 +\-()]+$/, "Use only digits, spaces, +, - and ( ) in the phone number")
+  .min(7, "Enter a phone number of at least 7 characters")
+  .max(20, "Enter a phone number of at most 20 characters")
+  .refine((v) => v.replace(/\D/g, "").length >= 7, "Enter a phone number with at least 7 digits");
+
+export const orderAddressField = z
+  .string({ error: "Address is Required" })
+  .trim()
+  .min(1, "Address is Required")
+  .min(5, "Enter the full delivery address")
+  .max(300, "Use at most 300 characters for the address");
+
+export const orderDateField = z
+  .string({ error: "Choose the date you need the order by" })
+  .trim()
+  .min(1, "Choose the date you need the order by")
+  .regex(isoDatePattern, "Enter the date as YYYY-MM-DD")
+  .refine(isRealDate, "That date does not exist")
+  .refine((d) => d >= earliestOrderDate(), "Choose today or a later date");
+
+/**
+ * POST /api/order. The spec's body plus the phone. The spec's client also sends orderName,
+ * orderEmail, orderProduct and orderPrice: accepted and ignored, the server takes them from the
+ * session and the tool.
+ */
+export const orderBody = z.object({
+  orderId: z.uuid({
+    error: (issue) => (issue.input === undefined ? "Choose a tool to order" : "That is not a valid tool id"),
+  }),
+  orderMinimum: orderQuantityField,
+  orderPhone: orderPhoneField,
+  orderAddress: orderAddressField,
+  orderDate: orderDateField,
+  orderName: z.unknown().optional(),
+  orderEmail: z.unknown().optional(),
+  orderProduct: z.unknown().optional(),
+  orderPrice: z.unknown().optional(),
+});
+export type OrderBody = z.input<typeof orderBody>;
+
+/** The order form of one tool: the body's rules plus the tool's lot rules on the quantity. */
+export function orderFormSchema(tool: LotTool) {
+  return orderBody.superRefine(refineLot(tool, (v) => v.orderMinimum, ["orderMinimum"]));
+}
+
+/** An order as the API sends it. Prices in dollars: orderPrice per piece, total for the lot. */
+export const orderSchema = z.object({
+  _id: z.string(),
+  /** The tool's id (the spec's name). */
+  orderId: z.string(),
+  orderName: z.string(),
+  orderEmail: z.string(),
+  orderPhone: z.string(),
+  orderAddress: z.string(),
+  /** The needed-by date, YYYY-MM-DD. */
+  orderDate: z.string(),
+  orderProduct: z.string(),
+  orderPrice: z.number(),
+  /** The quantity ordered (the spec's name). */
+  orderMinimum: z.number().int(),
+  total: z.number(),
+  paid: z.boolean(),
+  transactionId: z.string().nullable(),
+  status: z.enum(orderStatuses),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** 201 from POST /api/order: the spec's insertedId, and the order as stored. */
+export type PlaceOrderResponse = { insertedId: string; order: Order };
+
+const statusFilter = z
+  .enum(orderStatuses, { error: "status must be one of pending, paid, shipped, cancelled" })
+  .optional();
+
+/** GET /api/order: the caller's orders, newest first; orderEmail, when given, must be the caller's. */
+export const myOrdersQuery = pageQuery.extend({
+  orderEmail: z
+    .string()
+    .trim()
+    .max(254)
+    .optional()
+    .transform((v) => v || undefined),
+  status: statusFilter,
+});
+
+/** GET /api/allOrder (admin): every order, newest first. */
+export const allOrdersQuery = pageQuery.extend({ status: statusFilter });
+
+export const orderIdParams = z.object({ id: z.uuid({ error: "That is not a valid order id" }) });
+
+/** PATCH /api/order/{id}: the gateway's payment id. The spec's client also sends orderId: ignored. */
+export const markPaidBody = z.object({
+  transactionId: z
+    .string({ error: "Send the payment's transactionId" })
+    .trim()
+    .min(1, "Send the payment's transactionId")
+    .max(255, "That is not a valid transactionId"),
+});
+
+/** PUT /api/allOrder/{id} answers the spec's shape; DELETE answers { deletedCount }. */
+export type ShipOrderResponse = { acknowledged: true };
+export type CancelOrderResponse = { deletedCount: number };

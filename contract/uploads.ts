@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/** The multipart field the photo travels in (the spec's image-hosting call used `image`). */
+export const uploadField = "image";
+
+export const maxUploadBytes = 5 * 1024 * 1024;
+
+/** What the file input may offer; the server checks the bytes themselves, not this list. */
+export const acceptedImageTypes = [
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+  "image/gif",
+  "image/avif",
+] as const;
+
+/** `POST /api/upload`: the image-hosting service's shape the spec's forms read (`data.url`). */
+export type UploadResponse = {
+  success: true;
+  data: { url: string; thumbUrl: string; width: number; height: number };
+};
+
+/** The name a stored upload gets: random, never the client's file name. */
+export const uploadNamePattern = /^[a-f0-9]{32}(\.thumb)?\.webp$/;
+
+const ourImage =
+  /^\/(uploads\/[a-f0-9]{32}(\.thumb)?\.webp|images(\/[A-Za-z0-9_-]+)+\.(svg|png|jpe?g|webp|gif|avif))$/;
+
+/** A photo field: an image uploaded to this shop (or one of its own pictures), never a remote URL. */
+export const imageUrlField = z
+  .string({ error: "Image is Required" })
+  .trim()
+  .min(1, "Image is Required")
+  .max(300, "Upload the photo here first")
+  .regex(ourImage, "Upload the photo here first");

@@ -1,0 +1,28 @@
+/**
+ * A fixed-window counter per client address, in memory: enough to slow a spammer down on one
+ * server (several servers each count on their own).
+ */
+export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs: number }) {
+  const windows = new Map<string, { startedAt: number; count: number }>();
+
+  function forgetExpired(now: number) {
+    for (const [key, w] of windows) if (now - w.startedAt >= windowMs) windows.delete(key);
+  }
+
+  return {
+    /** Counts one request; returns the seconds to wait when over the limit, otherwise undefined. */
+    hit(key: string, now = Date.now()): number | undefined {
+      if (windows.size > 10_000) forgetExpired(now);
+      let w = windows.get(key);
+      if (!w || now - w.startedAt >= windowMs) {
+        w = { startedAt: now, count: 0 };
+        windows.set(key, w);
+      }
+      if (w.count >= limit) return Math.max(1, Math.ceil((w.startedAt + windowMs - now) / 1000));
+      w.count++;
+      return undefined;
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -1,0 +1,31 @@
+import { centsToDollars } from "../../contract/money";
+import type { Order } from "../../contract/orders";
+import type { orders } from "./tables";
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** What the buyer pays for the lot, in cents: unit price × quantity (safe in a JS number up to 2^53). */
+export function orderAmountCents(order: Pick<OrderRow, "unitPriceCents" | "quantity">): number {
+  return order.unitPriceCents * order.quantity;
+}
+
+/** An order row in the API's shape (the spec's field names, prices in dollars). */
+export function toApiOrder(row: OrderRow): Order {
+  return {
+    _id: row.id,
+    orderId: row.toolId,
+    orderName: row.name,
+    orderEmail: row.email,
+    orderPhone: row.phone,
+    orderAddress: row.address,
+    orderDate: row.neededBy,
+    orderProduct: row.productName,
+    orderPrice: centsToDollars(row.unitPriceCents),
+    orderMinimum: row.quantity,
+    total: centsToDollars(orderAmountCents(row)),
+    paid: row.status === "paid" || row.status === "shipped",
+    transactionId: row.transactionId,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

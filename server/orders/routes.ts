@@ -1,0 +1,38 @@
+import type { FastifyInstance } from "fastify";
+import { myOrdersQuery, orderBody, orderIdParams, type PlaceOrderResponse } from "../../contract/orders";
+import { totalCountHeader } from "../../contract/pagination";
+import type { Guards } from "../accounts/guards";
+import { forbidden, notFound, parseInput } from "../http/errors";
+import { toApiOrder } from "./order-view";
+import type { OrdersService } from "./service";
+
+export function orderRoutes(app: FastifyInstance, deps: { guards: Guards; orders: OrdersService }) {
+  // Signed in. Name and email come from the session, product and price from the tool.
+  app.post("/api/order", async (request, reply) => {
+    const buyer = await deps.guards.requireUser(request);
+    const input = parseInput(orderBody, request.body);
+    const order = await deps.orders.placeOrder(buyer, input);
+    const body: PlaceOrderResponse = { insertedId: order.id, order: toApiOrder(order) };
+    return reply.status(201).send(body);
+  });
+
+  // Signed in: the caller's own orders, newest first. Another user's email is refused.
+  app.get("/api/order", async (request, reply) => {
+    const me = await deps.guards.requireUser(request);
+    const { orderEmail, status, ...page } = parseInput(myOrdersQuery, request.query);
+    if (orderEmail !== undefined && orderEmail.toLowerCase() !== me.email.toLowerCase()) {
+      throw forbidden("You can only see your own orders");
+    }
+    const found = await deps.orders.listOrdersOf(me.id, status, page);
+    return reply.header(totalCountHeader, found.total).send(found.items);
+  });
+
+  // The owner or an admin. Anyone else gets the same 404 as an unknown id.
+  app.get("/api/order/:id", async (request) => {
+    const me = await deps.guards.requireUser(request);
+    const { id } = parseInput(orderIdParams, request.params);
+    const order = await deps.orders.findOrderFor(me, id);
+    if (!order) throw notFound("No order with that id");
+    return toApiOrder(order);
+  });
+}

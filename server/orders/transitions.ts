@@ -1,0 +1,41 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/database";
+import type { OrderRow } from "./order-view";
+import { assertTransition } from "./status";
+import { type OrderStatus, orderEvents, orders } from "./tables";
+
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Reads an order and locks it until the transaction ends, so changes to one order happen one at a time. */
+export async function lockOrder(tx: Tx, id: string): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+  return row;
+}
+
+export type StatusChange = {
+  to: OrderStatus;
+  /** Who made the change; null for the payment gateway (a webhook). */
+  actorUserId: string | null;
+  note: string;
+  /** Columns that change with the status (the transaction id of a payment). */
+  set?: Partial<Pick<OrderRow, "transactionId">>;
+};
+
+/** Moves a locked order to a new status, if the state machine allows it, and records who did it. */
+export async function changeStatus(tx: Tx, order: OrderRow, change: StatusChange): Promise<OrderRow> {
+  assertTransition(order.status, change.to);
+  const [row] = await tx
+    .update(orders)
+    .set({ ...change.set, status: change.to, updatedAt: new Date() })
+    .where(eq(orders.id, order.id))
+    .returning();
+  if (!row) throw new Error(`order ${order.id} vanished while locked`);
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: change.to,
+    actorUserId: change.actorUserId,
+    note: change.note,
+  });
+  return row;
+}

@@ -1,0 +1,161 @@
+// FOR TESTS ONLY: a tiny stand-in for api.stripe.com on 127.0.0.1, speaking the few Payment Intents
+// endpoints the shop calls (create, retrieve, confirm), so the Stripe adapter runs through the
+// official SDK with no account. Point the shop at it with STRIPE_API_BASE=<url>.
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type FakeIntent = {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  last_payment_error: { type: string; code: string; decline_code?: string; message: string } | null;
+  livemode: false;
+  created: number;
+};
+
+/** Stripe's test payment methods the fake understands on confirm. */
+const declines: Record<string, { code: string; decline_code: string; message: string }> = {
+  pm_card_chargeDeclined: {
+    code: "card_declined",
+    decline_code: "generic_decline",
+    message: "Your card was declined.",
+  },
+  pm_card_chargeDeclinedInsufficientFunds: {
+    code: "card_declined",
+    decline_code: "insufficient_funds",
+    message: "Your card has insufficient funds.",
+  },
+};
+
+const id = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString("hex")}`;
+
+/** Stripe's form encoding, flat: "metadata[orderId]=x" becomes { "metadata[orderId]": "x" }. */
+function parseForm(body: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(body));
+}
+
+export type FakeStripe = {
+  url: string;
+  intents: Map<string, FakeIntent>;
+  /** Every request the fake received, as "METHOD /path". */
+  requests: string[];
+  /** A webhook event's JSON for an intent, as Stripe would post it (sign it with generateTestHeaderString). */
+  eventPayload(type: string, intent: FakeIntent, eventId?: string): string;
+  close(): Promise<void>;
+};
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const intents = new Map<string, FakeIntent>();
+  const requests: string[] = [];
+
+  const send = (res: http.ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { "content-type": "application/json", "request-id": id("req") });
+    res.end(JSON.stringify(body));
+  };
+  const missing = (res: http.ServerResponse, what: string) =>
+    send(res, 404, {
+      error: {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        message: `No such payment_intent: '${what}'`,
+      },
+    });
+
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (chunk) => {
+      raw += chunk;
+    });
+    req.on("end", () => {
+      const path = (req.url ?? "").split("?")[0] ?? "";
+      requests.push(`${req.method} ${path}`);
+      if (!req.headers.authorization?.startsWith("Bearer sk_test_")) {
+        return send(res, 401, {
+          error: { type: "invalid_request_error", message: "Invalid API Key provided" },
+        });
+      }
+      const form = parseForm(raw);
+
+      if (req.method === "POST" && path === "/v1/payment_intents") {
+        const amount = Number(form.amount);
+        if (!Number.isInteger(amount) || amount < 50) {
+          return send(res, 400, {
+            error: {
+              type: "invalid_request_error",
+              param: "amount",
+              message: "Amount must be at least $0.50 usd",
+            },
+          });
+        }
+        const intentId = id("pi");
+        const metadata = Object.fromEntries(
+          Object.entries(form)
+            .filter(([k]) => k.startsWith("metadata["))
+            .map(([k, v]) => [k.slice("metadata[".length, -1), v]),
+        );
+        const intent: FakeIntent = {
+          id: intentId,
+          object: "payment_intent",
+          amount,
+          currency: form.currency ?? "usd",
+          status: "requires_payment_method",
+          client_secret: `${intentId}_secret_${crypto.randomBytes(12).toString("hex")}`,
+          metadata,
+          last_payment_error: null,
+          livemode: false,
+          created: Math.floor(Date.now() / 1000),
+        };
+        intents.set(intentId, intent);
+        return send(res, 200, intent);
+      }
+
+      const one = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(path);
+      const intent = one ? intents.get(decodeURIComponent(one[1] ?? "")) : undefined;
+      if (one && !intent) return missing(res, one[1] ?? "");
+      if (intent && req.method === "GET" && !one?.[2]) return send(res, 200, intent);
+      if (intent && req.method === "POST" && one?.[2]) {
+        const decline = declines[form.payment_method ?? ""];
+        if (decline) {
+          intent.last_payment_error = { type: "card_error", ...decline };
+          return send(res, 402, { error: { type: "card_error", ...decline, payment_intent: intent } });
+        }
+        intent.status = "succeeded";
+        intent.last_payment_error = null;
+        return send(res, 200, intent);
+      }
+      return send(res, 404, {
+        error: { type: "invalid_request_error", message: `Unrecognized request URL (${path})` },
+      });
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    intents,
+    requests,
+    eventPayload(type, intent, eventId = id("evt")) {
+      return JSON.stringify({
+        id: eventId,
+        object: "event",
+        api_version: "2025-01-27.acacia",
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        type,
+        data: { object: intent },
+      });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // the SDK keeps connections alive
+      }),
+  };
+}

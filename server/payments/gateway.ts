@@ -1,0 +1,48 @@
+import type { PaymentGatewayName } from "../../contract/payments";
+
+// The port through which card payments leave the shop. Two adapters: `simulated` (in-process,
+// Stripe's test cards) and `stripe` (the official SDK). Services see only this.
+
+/** Stripe's PaymentIntent statuses; the simulated gateway uses the same. */
+export const intentStatuses = [
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_action",
+  "processing",
+  "requires_capture",
+  "canceled",
+  "succeeded",
+] as const;
+export type IntentStatus = (typeof intentStatuses)[number];
+
+/** A payment attempt as the gateway knows it. */
+export type GatewayIntent = {
+  id: string;
+  clientSecret: string;
+  amountCents: number;
+  currency: string;
+  status: IntentStatus;
+  /** The order it was created for (metadata), undefined when the gateway has none. */
+  orderId: string | undefined;
+  /** Why the last attempt failed ("Your card was declined."), if it did. */
+  failureMessage: string | undefined;
+};
+
+/** An event the gateway pushed to us (a verified Stripe webhook), reduced to what we act on. */
+export type GatewayEvent = { id: string; type: string; intent: GatewayIntent | undefined };
+
+export interface PaymentGateway {
+  readonly name: PaymentGatewayName;
+  /** The key the browser uses to talk to the gateway directly (Stripe Elements); none for simulated. */
+  readonly publishableKey: string | undefined;
+  createIntent(request: { orderId: string; amountCents: number; currency: string }): Promise<GatewayIntent>;
+  /** The intent as the gateway knows it now; undefined when the gateway has no such intent. */
+  retrieveIntent(id: string): Promise<GatewayIntent | undefined>;
+}
+
+/** Intents in these states can still be paid, so a second visit to the payment page reuses them. */
+export const payableStatuses: ReadonlySet<IntentStatus> = new Set([
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_action",
+]);

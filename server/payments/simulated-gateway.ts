@@ -1,0 +1,84 @@
+import crypto from "node:crypto";
+import { HttpError, notFound } from "../http/errors";
+import type { GatewayIntent, PaymentGateway } from "./gateway";
+import { type CardDetails, chargeTestCard } from "./test-cards";
+
+export type SimulatedGateway = PaymentGateway & {
+  readonly name: "simulated";
+  /** What Stripe.js confirmCardPayment does: charges the card; a decline is a 402 with Stripe's message. */
+  confirm(clientSecret: string, card: CardDetails): Promise<GatewayIntent>;
+};
+
+const token = () => crypto.randomBytes(18).toString("base64url").replace(/[-_]/g, "x");
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+/**
+ * A payment gateway inside the process that behaves like Stripe in test mode: intents with client
+ * secrets, Stripe's test cards and decline messages. It keeps intents in memory (the most recent
+ * `maxIntents`), as Stripe keeps them on its side: a restart forgets unpaid ones, and the payment
+ * page then starts a new one.
+ */
+export function createSimulatedGateway(
+  options: { maxIntents?: number; now?: () => Date } = {},
+): SimulatedGateway {
+  const maxIntents = options.maxIntents ?? 10_000;
+  const now = options.now ?? (() => new Date());
+  const intents = new Map<string, GatewayIntent>();
+
+  function remember(intent: GatewayIntent) {
+    intents.set(intent.id, intent);
+    if (intents.size > maxIntents) {
+      const oldest = intents.keys().next().value;
+      if (oldest !== undefined) intents.delete(oldest);
+    }
+  }
+
+  return {
+    name: "simulated",
+    publishableKey: undefined,
+
+    async createIntent({ orderId, amountCents, currency }) {
+      const id = `pi_sim_${token()}`;
+      const intent: GatewayIntent = {
+        id,
+        clientSecret: `${id}_secret_${token()}`,
+        amountCents,
+        currency,
+        status: "requires_payment_method",
+        orderId,
+        failureMessage: undefined,
+      };
+      remember(intent);
+      return { ...intent };
+    },
+
+    async retrieveIntent(id) {
+      const intent = intents.get(id);
+      return intent && { ...intent };
+    },
+
+    async confirm(clientSecret, card) {
+      const id = clientSecret.split("_secret_")[0] ?? "";
+      const intent = intents.get(id);
+      if (!intent || !sameSecret(intent.clientSecret, clientSecret)) {
+        throw notFound("This payment is unknown or has expired; start the payment again");
+      }
+      if (intent.status === "succeeded") throw new HttpError(409, "This payment has already succeeded");
+      if (intent.status === "canceled") throw new HttpError(409, "This payment was canceled");
+      const outcome = chargeTestCard(card, now());
+      if (!outcome.ok) {
+        // As with Stripe, a declined intent can be confirmed again with another card.
+        intent.failureMessage = outcome.message;
+        throw new HttpError(402, outcome.message);
+      }
+      intent.status = "succeeded";
+      intent.failureMessage = undefined;
+      return { ...intent };
+    },
+  };
+}

@@ -1,0 +1,263 @@
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Order } from "../../contract/orders";
+import {
+  call,
+  getOrder,
+  placeOrder,
+  startPayment,
+  tolerateDroppedConnections,
+} from "../orders/order-test-helpers";
+import { orderEvents } from "../orders/tables";
+import { insertTool } from "../test/factories";
+import { adminEmail, signUp, type TestUser } from "../test/sessions";
+import { describeEachDatabase } from "../test/test-env";
+import { startFakeStripe } from "./fake-stripe";
+import { payments, webhookEvents } from "./tables";
+
+const fake = await startFakeStripe();
+afterAll(() => fake.close());
+
+const webhookSecret = "whsec_test_car_mechanic";
+/** What Stripe.js does in the browser, against the same fake. */
+const browserStripe = new Stripe("sk_test_browser", {
+  host: "127.0.0.1",
+  port: new URL(fake.url).port,
+  protocol: "http",
+});
+
+const sign = (payload: string, secret = webhookSecret) =>
+  Stripe.webhooks.generateTestHeaderString({ payload, secret });
+
+describeEachDatabase(
+  "paying through Stripe (the official SDK against a fake Stripe API)",
+  (env) => {
+    tolerateDroppedConnections(env);
+    let buyer: TestUser;
+    let admin: TestUser;
+    let toolId: string;
+    beforeAll(async () => {
+      buyer = await signUp(env.app);
+      admin = await signUp(env.app, { email: adminEmail });
+      toolId = (await insertTool(env.db, { priceCents: 46_75, minimum: 100, available: 1_000_000 })).id;
+    });
+
+    /** Posts an event as Stripe does; `null` sends no signature header. */
+    const deliver = (payload: string, signature: string | null = sign(payload)) =>
+      env.app.inject({
+        method: "POST",
+        url: "/api/webhooks/stripe",
+        headers: {
+          "content-type": "application/json; charset=utf-8",
+          ...(signature === null ? {} : { "stripe-signature": signature }),
+        },
+        payload,
+      });
+    const markPaid = (orderId: string, transactionId: string) =>
+      call(env.app, "PATCH", `/api/order/${orderId}`, buyer, { orderId, transactionId });
+    const succeededPayments = async (orderId: string) =>
+      (await env.db.select().from(payments).where(eq(payments.orderId, orderId))).filter(
+        (p) => p.status === "succeeded",
+      );
+    const paidEvents = async (orderId: string) =>
+      (await env.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).filter(
+        (e) => e.toStatus === "paid",
+      );
+    const intentAtStripe = (id: string) => {
+      const intent = fake.intents.get(id);
+      if (!intent) throw new Error(`the fake has no intent ${id}`);
+      return intent;
+    };
+
+    it("tells the payment page to use Stripe with the publishable key; the simulated confirm is gone", async () => {
+      const config = await env.app.inject({ method: "GET", url: "/api/payments/config" });
+      expect(config.json()).toEqual({ gateway: "stripe", publishableKey: "pk_test_car_mechanic" });
+      const simulated = await call(env.app, "POST", "/api/payments/simulated/confirm", undefined, {});
+      expect(simulated.statusCode).toBe(404);
+    });
+
+    it("creates a PaymentIntent at Stripe for unit price × quantity, tagged with the order, and reuses it", async () => {
+      const order = await placeOrder(env.app, buyer, toolId, 300);
+      const intent = await startPayment(env.app, buyer, order._id);
+      expect(intent).toMatchObject({ amount: 46_75 * 300, currency: "usd" });
+      expect(intentAtStripe(intent.paymentIntentId)).toMatchObject({
+        amount: 1_402_500,
+        currency: "usd",
+        metadata: { orderId: order._id },
+        client_secret: intent.clientSecret,
+      });
+      expect(await startPayment(env.app, buyer, order._id)).toEqual(intent);
+    });
+
+    it("marks the order paid on PATCH once Stripe says the payment succeeded", async () => {
+      const order = await placeOrder(env.app, buyer, toolId, 100);
+      const intent = await startPayment(env.app, buyer, order._id);
+      const early = await markPaid(order._id, intent.paymentIntentId);
+      expect(early.statusCode).toBe(402);
+
+      await browserStripe.paymentIntents.confirm(intent.paymentIntentId, { payment_method: "pm_card_visa" });
+      const res = await markPaid(order._id, intent.paymentIntentId);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<Order>()).toMatchObject({ paid: true, transactionId: intent.paymentIntentId });
+      expect(fake.requests).toContain(`GET /v1/payment_intents/${intent.paymentIntentId}`);
+    });
+
+    it("answers a declined card's PATCH with 402 and Stripe's message", async () => {
+      const order = await placeOrder(env.app, buyer, toolId, 100);
+      const intent = await startPayment(env.app, buyer, order._id);
+      await expect(
+        browserStripe.paymentIntents.confirm(intent.paymentIntentId, {
+          payment_method: "pm_card_chargeDeclined",
+        }),
+      ).rejects.toThrow("Your card was declined.");
+      const res = await markPaid(order._id, intent.paymentIntentId);
+      expect(res.statusCode).toBe(402);
+      expect(res.json()).toEqual({ error: "Your card was declined." });
+      expect((await getOrder(env.app, buyer, order._id)).paid).toBe(false);
+    });
+
+    it("leaves the order unpaid for a forged transactionId, and never asks Stripe about it", async () => {
+      const order = await placeOrder(env.app, buyer, toolId, 100);
+      const res = await markPaid(order._id, "pi_forged_by_the_client");
+      expect(res.statusCode).toBe(400);
+      expect(fake.requests.some((r) => r.includes("pi_forged_by_the_client"))).toBe(false);
+      expect((await getOrder(env.app, buyer, order._id)).paid).toBe(false);
+    });
+
+    it("marks the order paid from the signed webhook, and a webhook delivered 10 times gives one payment", async () => {
+      const order = await placeOrder(env.app, buyer, toolId, 200);
+      const intent = await startPayment(env.app, buyer, order._id);
+      const paidAtStripe = await browserStripe.paymentIntents.confirm(intent.paymentIntentId, {
+        payment_method: "pm_card_visa",
+      });
+      const payload = fake.eventPayload("payment_intent.succeeded", paidAtStripe as never);
+      const eventId = JSON.parse(payload).id as string;
+
+      const first = await deliver(payload);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toEqual({ received: true });
+      expect(await getOrder(env.app, buyer, order._id)).toMatchObject({
+        paid: true,
+        status: "paid",
+        transactionId: intent.paymentIntentId,
+      });
+
+      const replays = await Promise.all(Array.from({ length: 10 }, () => deliver(payload)));
+      expect(replays.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+      expect(await succeededPayments(order._id)).toHaveLength(1);
+      const events = await paidEvents(order._id);
+      expect(events).toHaveLength(1);
+      expect(events[0]?.actorUserId).toBeNull();
+      expect(await env.db.$count(webhookEvents, eq(webhookEvents.id, eventId))).toBe(1);
+
+      // The browser's PATCH arrives after the webhook: the same payment, so the paid order comes back.
+      const patch = await markPaid(order._id, intent.paymentIntentId);
+      expect(patch.statusCode).toBe(200);
+      expect(await succeededPayments(order._id)).toHaveLength(1);
+    });
+
+    it("gives one payment when ten deliveries of a new event race each other", async () => {
+      const order = await placeOrder(env.app, buyer, toolId, 100);
+      const intent = await startPayment(env.app, buyer, order._id);
+      const paidAtStripe = await browserStripe.paymentIntents.confirm(intent.paymentIntentId, {
+        payment_method: "pm_card_visa",
+      });
+      const payload = fake.eventPayload("payment_intent.succeeded", paidAtStripe as never);
+      const results = await Promise.all(Array.from({ length: 10 }, () => deliver(payload)));
+      expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+      expect(await succeededPayments(order._id)).toHaveLength(1);
+      expect(await paidEvents(order._id)).toHaveLength(1);
+    });
+
+    it("refuses a webhook with a bad, missing or foreign signature, or an altered body, with 400", async () => {
+      const order = await placeOrder(env.app, buyer, toolId, 100);
+      const intent = await startPayment(env.app, buyer, order._id);
+      const succeeded = { ...intentAtStripe(intent.paymentIntentId), status: "succeeded" };
+      const payload = fake.eventPayload("payment_intent.succeeded", succeeded);
+      const cases = [
+        deliver(payload, "t=1,v1=deadbeef"),
+        deliver(payload, null),
+        deliver(payload, sign(payload, "whsec_someone_else")),
+        deliver(payload.replace('"livemode":false', '"livemode":true'), sign(payload)),
+        deliver("not json", sign("not json")),
+      ];
+      for (const [i, res] of (await Promise.all(cases)).entries()) {
+        expect(res.statusCode, `case ${i}`).toBe(400);
+        expect(res.json()).toHaveProperty("error");
+      }
+      expect((await getOrder(env.app, buyer, order._id)).paid).toBe(false);
+    });
+
+    it("does not mark an order paid from a webhook whose amount differs from the order's total", async () => {
+      const order = await placeOrder(env.app, buyer, toolId, 100);
+      const intent = await startPayment(env.app, buyer, order._id);
+      const cheaper = { ...intentAtStripe(intent.paymentIntentId), status: "succeeded", amount: 50 };
+      const res = await deliver(fake.eventPayload("payment_intent.succeeded", cheaper));
+      expect(res.statusCode).toBe(200);
+      expect((await getOrder(env.app, buyer, order._id)).paid).toBe(false);
+      expect(await succeededPayments(order._id)).toEqual([]);
+    });
+
+    it("does not revive a cancelled order from a late webhook", async () => {
+      const order = await placeOrder(env.app, buyer, toolId, 100);
+      const intent = await startPayment(env.app, buyer, order._id);
+      expect((await call(env.app, "DELETE", `/api/allOrder/${order._id}`, admin)).statusCode).toBe(200);
+      const succeeded = { ...intentAtStripe(intent.paymentIntentId), status: "succeeded" };
+      const res = await deliver(fake.eventPayload("payment_intent.succeeded", succeeded));
+      expect(res.statusCode).toBe(200);
+      expect(await getOrder(env.app, buyer, order._id)).toMatchObject({ status: "cancelled", paid: false });
+    });
+
+    it("records a failed payment's reason and ignores events it does not handle", async () => {
+      const order = await placeOrder(env.app, buyer, toolId, 100);
+      const intent = await startPayment(env.app, buyer, order._id);
+      const failed = {
+        ...intentAtStripe(intent.paymentIntentId),
+        last_payment_error: { type: "card_error", code: "card_declined", message: "Your card was declined." },
+      };
+      expect((await deliver(fake.eventPayload("payment_intent.payment_failed", failed))).statusCode).toBe(
+        200,
+      );
+      const [row] = await env.db.select().from(payments).where(eq(payments.intentId, intent.paymentIntentId));
+      expect(row).toMatchObject({
+        status: "requires_payment_method",
+        failureMessage: "Your card was declined.",
+      });
+
+      const other = JSON.stringify({
+        id: "evt_other",
+        object: "event",
+        type: "customer.created",
+        data: { object: {} },
+      });
+      expect((await deliver(other)).statusCode).toBe(200);
+      // A payment of another app on the same Stripe account: no order of ours, nothing to apply.
+      const foreign = {
+        ...intentAtStripe(intent.paymentIntentId),
+        id: "pi_foreign",
+        status: "succeeded",
+        metadata: {},
+      };
+      expect((await deliver(fake.eventPayload("payment_intent.succeeded", foreign))).statusCode).toBe(200);
+      expect((await getOrder(env.app, buyer, order._id)).paid).toBe(false);
+    });
+
+    it("refuses to start a card payment above Stripe's limit with a readable 400", async () => {
+      const pump = await insertTool(env.db, { priceCents: 491026_00, minimum: 500, available: 3500 });
+      const order = await placeOrder(env.app, buyer, pump.id, 500);
+      const res = await call(env.app, "POST", "/api/create-payment-intent", buyer, { orderId: order._id });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: "Orders over $999,999.99 cannot be paid by card; please contact us to pay",
+      });
+    });
+  },
+  {
+    ADMIN_EMAILS: adminEmail,
+    STRIPE_SECRET_KEY: "sk_test_car_mechanic",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_car_mechanic",
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_BASE: fake.url,
+  },
+);

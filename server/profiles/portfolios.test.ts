@@ -1,0 +1,147 @@
+import { beforeAll, expect, it } from "vitest";
+import { adminEmail, signUp, type TestUser } from "../test/sessions";
+import { describeEachDatabase, testOrigin } from "../test/test-env";
+import { portfolios } from "./tables";
+
+const photo = "/uploads/fedcba9876543210fedcba9876543210.webp";
+
+const portfolioOf = (who: TestUser) => ({
+  name: who.name,
+  email: who.email,
+  education: "Bsc in CSE",
+  skill: "Engine diagnostics, brake systems, React",
+  project1: "https://github.com/example/obd-reader",
+  project2: "https://example.com/projects/brake-bench",
+  project3: "http://example.org/fleet",
+  img: photo,
+});
+
+describeEachDatabase(
+  "portfolios: POST/GET /api/myPortfolio",
+  (env) => {
+    let owner: TestUser;
+    let other: TestUser;
+    let admin: TestUser;
+
+    beforeAll(async () => {
+      owner = await signUp(env.app);
+      other = await signUp(env.app);
+      admin = await signUp(env.app, { email: adminEmail });
+    });
+
+    const save = (payload: object, who?: TestUser) =>
+      env.app.inject({
+        method: "POST",
+        url: "/api/myPortfolio",
+        payload,
+        headers: { origin: testOrigin, ...(who ? { cookie: who.cookie } : {}) },
+      });
+    const read = (url: string, who?: TestUser) =>
+      env.app.inject({ method: "GET", url, headers: who ? { cookie: who.cookie } : {} });
+    const ownerUrl = () => `/api/myPortfolio?email=${encodeURIComponent(owner.email)}`;
+
+    it("POST: 401 'No user is logged in' without a session", async () => {
+      const res = await save(portfolioOf(owner));
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: "No user is logged in" });
+      expect(await env.db.$count(portfolios)).toBe(0);
+    });
+
+    it("POST: one portfolio per user, created (201) then updated (200) under the same id", async () => {
+      const created = await save(portfolioOf(owner), owner);
+      expect(created.statusCode).toBe(201);
+      const { insertedId } = created.json();
+      expect(created.json()).toEqual({ insertedId, updated: false });
+      const updated = await save({ ...portfolioOf(owner), skill: "Transmissions" }, owner);
+      expect(updated.statusCode).toBe(200);
+      expect(updated.json()).toEqual({ insertedId, updated: true });
+      expect(await env.db.$count(portfolios)).toBe(1);
+    });
+
+    it("POST: another user's email in the body is ignored; their own portfolio is saved", async () => {
+      const res = await save({ ...portfolioOf(other), email: owner.email, skill: "Hijacking" }, other);
+      expect(res.statusCode).toBe(201);
+      expect((await read(ownerUrl(), owner)).json().skill).toBe("Transmissions");
+    });
+
+    it("GET: anyone reads a portfolio; the email only for its owner and admins", async () => {
+      for (const who of [owner, admin]) {
+        const res = await read(ownerUrl(), who);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({
+          _id: expect.any(String),
+          ...portfolioOf(owner),
+          skill: "Transmissions",
+        });
+      }
+      for (const who of [undefined, other]) {
+        const res = await read(ownerUrl(), who);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).not.toHaveProperty("email");
+        expect(res.body).not.toContain(owner.email);
+        expect(res.json()).toMatchObject({ skill: "Transmissions", project1: portfolioOf(owner).project1 });
+      }
+    });
+
+    it("GET: your own without ?email=, 401 signed out, 404 without a portfolio, 400 for a bad email", async () => {
+      expect((await read("/api/myPortfolio", owner)).json()).toMatchObject({ email: owner.email });
+      expect((await read("/api/myPortfolio")).json()).toEqual({ error: "No user is logged in" });
+      const none = await read("/api/myPortfolio", admin);
+      expect(none.statusCode).toBe(404);
+      expect(none.json()).toEqual({ error: "No portfolio yet" });
+      expect((await read("/api/myPortfolio?email=%27%20or%201=1--")).statusCode).toBe(400);
+    });
+
+    type Body = Record<string, unknown>;
+    const without = (field: string) => (b: Body) => {
+      const { [field]: _dropped, ...rest } = b;
+      return rest;
+    };
+    const withField = (field: string, value: unknown) => (b: Body) => ({ ...b, [field]: value });
+
+    it.each([
+      ["no name", without("name"), "Name is Required"],
+      ["no email", without("email"), "Email is Required"],
+      ["an education not on the list", withField("education", "Bsc in Magic"), "Choose your education"],
+      [
+        "a profile-only education spelled differently",
+        withField("education", "masters"),
+        "Choose your education",
+      ],
+      ["no skill", without("skill"), "Skill is Required"],
+      ["a blank skill", withField("skill", " "), "Skill is Required"],
+      ["no project1", without("project1"), "Project1 Link Required"],
+      ["no project2", without("project2"), "Project2 Link Required"],
+      ["no project3", without("project3"), "Project3 Link Required"],
+      [
+        "a project that is not a link",
+        withField("project1", "my garage app"),
+        "Project1 Link must start with http:// or https://",
+      ],
+      [
+        "a javascript: project",
+        withField("project2", "javascript:alert(1)//x.com"),
+        "Project2 Link must start with http:// or https://",
+      ],
+      [
+        "an ftp project",
+        withField("project3", "ftp://example.com/x"),
+        "Project3 Link must start with http:// or https://",
+      ],
+      ["no photo", without("img"), "Image is Required"],
+      ["a remote photo", withField("img", "http://evil.example/p.png"), "Upload the photo here first"],
+    ])("POST refuses %s with 400 and the form's message", async (_what, change, error) => {
+      const res = await save(change(portfolioOf(owner)), owner);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error });
+    });
+
+    it("POST accepts every education on the portfolio list", async () => {
+      for (const education of ["Bsc in EEE", "Msc in CSE", "Others", "JSC"]) {
+        const res = await save({ ...portfolioOf(owner), education }, owner);
+        expect(res.statusCode, education).toBe(200);
+      }
+    });
+  },
+  { ADMIN_EMAILS: adminEmail },
+);

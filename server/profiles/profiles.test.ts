@@ -1,0 +1,201 @@
+import { beforeAll, expect, it } from "vitest";
+import type { Profile } from "../../contract/profiles";
+import { adminEmail, signUp, type TestUser } from "../test/sessions";
+import { describeEachDatabase, testOrigin } from "../test/test-env";
+import { profiles } from "./tables";
+
+const photo = "/uploads/0123456789abcdef0123456789abcdef.webp";
+const secretPhone = "+880 1712-345678";
+
+const profileOf = (who: TestUser) => ({
+  name: who.name,
+  email: who.email,
+  education: "Bachelor",
+  location: "Dhaka, Bangladesh",
+  phone: secretPhone,
+  linkedIn: "https://www.linkedin.com/in/amina-rahman",
+  img: photo,
+});
+
+describeEachDatabase(
+  "profiles: POST/GET /api/myProfile, GET /api/showAllProfile",
+  (env) => {
+    let owner: TestUser;
+    let other: TestUser;
+    let admin: TestUser;
+
+    beforeAll(async () => {
+      owner = await signUp(env.app);
+      other = await signUp(env.app);
+      admin = await signUp(env.app, { email: adminEmail });
+    });
+
+    const save = (payload: object, who?: TestUser) =>
+      env.app.inject({
+        method: "POST",
+        url: "/api/myProfile",
+        payload,
+        headers: { origin: testOrigin, ...(who ? { cookie: who.cookie } : {}) },
+      });
+    const read = (url: string, who?: TestUser) =>
+      env.app.inject({ method: "GET", url, headers: who ? { cookie: who.cookie } : {} });
+
+    it("POST: 401 'No user is logged in' without a session, and nothing stored", async () => {
+      const res = await save(profileOf(owner));
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: "No user is logged in" });
+      expect(await env.db.$count(profiles)).toBe(0);
+    });
+
+    it("POST: creates the profile (201), then updates the same one (200, same id)", async () => {
+      const created = await save(profileOf(owner), owner);
+      expect(created.statusCode).toBe(201);
+      const { insertedId } = created.json();
+      expect(created.json()).toEqual({ insertedId, updated: false });
+
+      const updated = await save({ ...profileOf(owner), location: "Chattogram" }, owner);
+      expect(updated.statusCode).toBe(200);
+      expect(updated.json()).toEqual({ insertedId, updated: true });
+      expect(await env.db.$count(profiles)).toBe(1);
+
+      const mine = await read(`/api/myProfile?email=${encodeURIComponent(owner.email)}`, owner);
+      expect(mine.json()).toMatchObject({ _id: insertedId, location: "Chattogram" });
+    });
+
+    it("POST: stores the session's email, never another one from the body", async () => {
+      const res = await save({ ...profileOf(other), email: owner.email, name: "Impostor" }, other);
+      expect(res.statusCode).toBe(201);
+      const ownersProfile = await read(`/api/myProfile?email=${encodeURIComponent(owner.email)}`, owner);
+      expect(ownersProfile.json().name).toBe(owner.name);
+      const others = await read(`/api/myProfile?email=${encodeURIComponent(other.email)}`, other);
+      expect(others.json()).toMatchObject({ name: "Impostor", email: other.email });
+    });
+
+    it("GET: the owner and admins see every field", async () => {
+      const url = `/api/myProfile?email=${encodeURIComponent(owner.email)}`;
+      for (const who of [owner, admin]) {
+        const res = await read(url, who);
+        expect(res.statusCode).toBe(200);
+        expect(res.json<Profile>()).toEqual({
+          _id: expect.any(String),
+          name: owner.name,
+          email: owner.email,
+          education: "Bachelor",
+          location: "Chattogram",
+          phone: secretPhone,
+          linkedIn: "https://www.linkedin.com/in/amina-rahman",
+          img: photo,
+        });
+      }
+    });
+
+    it("GET: visitors and other users get the public part only, never the phone or email", async () => {
+      const url = `/api/myProfile?email=${encodeURIComponent(owner.email.toUpperCase())}`;
+      for (const who of [undefined, other]) {
+        const res = await read(url, who);
+        expect(res.statusCode).toBe(200);
+        expect(Object.keys(res.json()).sort()).toEqual([
+          "_id",
+          "education",
+          "img",
+          "linkedIn",
+          "location",
+          "name",
+        ]);
+        expect(res.body).not.toContain("1712");
+        expect(res.body).not.toContain(owner.email);
+      }
+    });
+
+    it("GET without ?email= reads your own profile, or 401 when signed out", async () => {
+      const mine = await read("/api/myProfile", owner);
+      expect(mine.json()).toMatchObject({ email: owner.email, phone: secretPhone });
+      const anonymous = await read("/api/myProfile");
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({ error: "No user is logged in" });
+    });
+
+    it("GET: 404 for an email without a profile, 400 for a malformed email", async () => {
+      const none = await read("/api/myProfile?email=nobody@example.com");
+      expect(none.statusCode).toBe(404);
+      expect(none.json()).toEqual({ error: "No profile yet" });
+      const bad = await read("/api/myProfile?email=not-an-email");
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ error: "Provide a valid Email" });
+    });
+
+    it("GET /api/showAllProfile: 401 anonymous, 403 users, every field for an admin with the total", async () => {
+      expect((await read("/api/showAllProfile")).statusCode).toBe(401);
+      for (const who of [owner, other]) {
+        const refused = await read("/api/showAllProfile", who);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toHaveProperty("error");
+      }
+      const res = await read("/api/showAllProfile", admin);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["x-total-count"]).toBe("2");
+      expect(
+        res
+          .json<Profile[]>()
+          .map((p) => p.email)
+          .sort(),
+      ).toEqual([owner.email, other.email].sort());
+      expect(res.json<Profile[]>()[0]).toHaveProperty("phone");
+
+      const page = await read("/api/showAllProfile?page=2&limit=1", admin);
+      expect(page.json()).toHaveLength(1);
+      expect(page.headers["x-total-count"]).toBe("2");
+      expect((await read("/api/showAllProfile?limit=0", admin)).statusCode).toBe(400);
+    });
+
+    type Body = Record<string, unknown>;
+    const without = (field: string) => (b: Body) => {
+      const { [field]: _dropped, ...rest } = b;
+      return rest;
+    };
+    const withField = (field: string, value: unknown) => (b: Body) => ({ ...b, [field]: value });
+
+    it.each([
+      ["no name", without("name"), "Name is Required"],
+      ["no email", without("email"), "Email is Required"],
+      ["a malformed email", withField("email", "owner-at-example"), "Provide a valid Email"],
+      ["no education", without("education"), "Choose your education"],
+      ["an unknown education", withField("education", "PhD"), "Choose your education"],
+      ["no location", without("location"), "Location is Required"],
+      ["a blank location", withField("location", "  "), "Location is Required"],
+      [
+        "a location over 120 characters",
+        withField("location", "l".repeat(121)),
+        "Use at most 120 characters",
+      ],
+      ["no phone", without("phone"), "Phone Number Required"],
+      ["a phone that is not a number", withField("phone", "call me"), "Provide a valid phone number"],
+      ["a phone too short", withField("phone", "123"), "Provide a valid phone number"],
+      ["no LinkedIn", without("linkedIn"), "LinkedIn Id Required"],
+      [
+        "a LinkedIn that is a script",
+        withField("linkedIn", "javascript:alert(1)"),
+        "Provide your LinkedIn profile link or id",
+      ],
+      [
+        "a LinkedIn on another site",
+        withField("linkedIn", "https://evil.example/in/x"),
+        "Provide your LinkedIn profile link or id",
+      ],
+      ["no photo", without("img"), "Image is Required"],
+      ["a remote photo", withField("img", "https://evil.example/me.png"), "Upload the photo here first"],
+    ])("POST refuses %s with 400 and the form's message", async (_what, change, error) => {
+      const res = await save(change(profileOf(owner)), owner);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error });
+    });
+
+    it("POST accepts a LinkedIn id alone and a phone typed as a number", async () => {
+      const res = await save({ ...profileOf(owner), linkedIn: "amina-rahman", phone: 8801712345678 }, owner);
+      expect(res.statusCode).toBe(200);
+      const mine = await read("/api/myProfile", owner);
+      expect(mine.json()).toMatchObject({ linkedIn: "amina-rahman", phone: "8801712345678" });
+    });
+  },
+  { ADMIN_EMAILS: adminEmail },
+);

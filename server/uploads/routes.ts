@@ -1,0 +1,75 @@
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { maxUploadBytes, uploadField, uploadNamePattern } from "../../contract/uploads";
+import type { Guards } from "../accounts/guards";
+import { badRequest, HttpError, notFound } from "../http/errors";
+import type { UploadsService } from "./service";
+
+const tooLarge = `The photo is larger than ${maxUploadBytes / 1024 / 1024} MB`;
+
+export async function uploadRoutes(app: FastifyInstance, deps: { guards: Guards; uploads: UploadsService }) {
+  // Multipart is parsed for this route only; every other route keeps taking JSON.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: maxUploadBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50 },
+    });
+
+    // Signed in.
+    scope.post("/api/upload", async (request, reply) => {
+      const me = await deps.guards.requireUser(request);
+      if (!request.isMultipart()) {
+        throw new HttpError(415, `Send the photo as multipart/form-data in the field "${uploadField}"`);
+      }
+      const bytes = await readPhoto(request);
+      const data = await deps.uploads.store(me.id, bytes);
+      return reply.status(201).send({ success: true, data });
+    });
+  });
+
+  // Anyone: the stored WebP files, which never change under their random names.
+  app.get("/uploads/:name", async (request, reply) => {
+    const { name } = request.params as { name: string };
+    if (!uploadNamePattern.test(name)) throw notFound("No such photo");
+    const file = await deps.uploads.open(name);
+    if (!file) throw notFound("No such photo");
+    return reply
+      .header("content-type", file.contentType)
+      .header("content-length", file.size)
+      .header("cache-control", "public, max-age=31536000, immutable")
+      .header("x-content-type-options", "nosniff")
+      .header("content-security-policy", "default-src 'none'; sandbox")
+      .send(file.body);
+  });
+}
+
+/** The one photo in the form; the whole form is read, so a second file is refused rather than ignored. */
+async function readPhoto(request: FastifyRequest): Promise<Buffer> {
+  let photo: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== "file") continue;
+      if (part.fieldname !== uploadField) {
+        part.file.resume();
+        throw badRequest(`Send the photo in the field "${uploadField}"`);
+      }
+      photo = await part.toBuffer();
+    }
+  } catch (err) {
+    throw multipartError(err);
+  }
+  if (!photo) throw badRequest(`Choose a photo to upload in the field "${uploadField}"`);
+  return photo;
+}
+
+/** The multipart parser's own errors, in words a person can read. */
+function multipartError(err: unknown): unknown {
+  if (err instanceof HttpError) return err;
+  const code = (err as { code?: string }).code;
+  if (code === "FST_REQ_FILE_TOO_LARGE") return new HttpError(413, tooLarge);
+  if (code === "FST_FILES_LIMIT") return new HttpError(413, "Send one photo at a time");
+  if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") {
+    return new HttpError(413, "The form has too many fields");
+  }
+  // Anything else from the parser is a malformed form, never a failure of ours.
+  return badRequest("The upload is not a valid multipart form");
+}
