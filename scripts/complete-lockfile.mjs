@@ -26,12 +26,19 @@ for (const entry of Object.values(lock.packages)) {
   for (const [name, version] of Object.entries(entry.optionalDependencies ?? {})) {
     const key = `node_modules/${name}`;
     if (lock.packages[key]) continue;
-    lock.packages[key] = { version, ...(entry.dev ? { dev: true } : {}), optional: true, ...platformOf(name) };
+    lock.packages[key] = {
+      version,
+      ...(entry.dev ? { dev: true } : {}),
+      optional: true,
+      ...platformOf(name),
+    };
     added++;
   }
 }
 lock.packages = Object.fromEntries(
-  Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : a > b ? 1 : 0)),
+  Object.entries(lock.packages).sort(([a], [b]) =>
+    a === "" ? -1 : b === "" ? 1 : a < b ? -1 : a > b ? 1 : 0,
+  ),
 );
 fs.writeFileSync(lockUrl, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`package-lock.json: added ${added} optional platform package entries`);
