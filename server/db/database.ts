@@ -44,6 +44,9 @@ export async function fromPglite(client: PGlite, close = () => client.close()): 
 /** A PostgreSQL server reached through a connection pool. */
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle connection the server closes (restart, admin kill) is an error event on the pool; without
+  // a listener it would crash the process. The pool replaces the connection on the next query.
+  pool.on("error", (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
   try {
     const db = drizzlePg(pool, { casing: "snake_case" });
     await migratePg(db, { migrationsFolder });

@@ -5,13 +5,12 @@ import { tools } from "../catalog/tables";
 import { insertTool } from "../test/factories";
 import { adminEmail, signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase } from "../test/test-env";
-import { call, getOrder, payOrder, placeOrder, tolerateDroppedConnections } from "./order-test-helpers";
+import { call, getOrder, payOrder, placeOrder } from "./order-test-helpers";
 import { orderEvents } from "./tables";
 
 describeEachDatabase(
   "managing all orders: /api/allOrder",
   (env) => {
-    tolerateDroppedConnections(env);
     let buyer: TestUser;
     let admin: TestUser;
     let toolId: string;

@@ -6,21 +6,6 @@ import type { PaymentIntentResponse } from "../../contract/payments";
 import type { TestUser } from "../test/sessions";
 import { type TestEnv, testOrigin } from "../test/test-env";
 
-/**
- * Workaround until server/db/database.ts listens for pool errors: at teardown the test database is
- * dropped WITH (FORCE) right after pool.end() resolves, which is before idle sockets have closed,
- * and pg-pool re-emits the killed connections' errors as an unhandled "error" event. Tests that use
- * every pooled connection (the concurrency tests) hit it.
- */
-export function tolerateDroppedConnections(env: TestEnv) {
-  beforeAll(() => {
-    const client = (env.db as unknown as { $client?: { on?: unknown } }).$client;
-    if (env.kind === "postgres" && client && typeof client.on === "function") {
-      (client as NodeJS.EventEmitter).on("error", () => {});
-    }
-  });
-}
-
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** A request as the shop's own page would send it: same-origin, with the user's session cookie. */

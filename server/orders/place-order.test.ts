@@ -6,11 +6,10 @@ import { tools } from "../catalog/tables";
 import { insertTool } from "../test/factories";
 import { signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase } from "../test/test-env";
-import { call, daysFromNow, orderBody, tolerateDroppedConnections } from "./order-test-helpers";
+import { call, daysFromNow, orderBody } from "./order-test-helpers";
 import { orderEvents, orders } from "./tables";
 
 describeEachDatabase("placing an order: POST /api/order", (env) => {
-  tolerateDroppedConnections(env);
   let buyer: TestUser;
   beforeAll(async () => {
     buyer = await signUp(env.app, { name: "Amina Workshop" });

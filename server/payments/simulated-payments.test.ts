@@ -2,15 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import type { Order } from "../../contract/orders";
 import type { PaymentIntentResponse } from "../../contract/payments";
-import {
-  call,
-  getOrder,
-  payOrder,
-  placeOrder,
-  startPayment,
-  testCard,
-  tolerateDroppedConnections,
-} from "../orders/order-test-helpers";
+import { call, getOrder, payOrder, placeOrder, startPayment, testCard } from "../orders/order-test-helpers";
 import { orderEvents } from "../orders/tables";
 import { insertTool } from "../test/factories";
 import { signUp, type TestUser } from "../test/sessions";
@@ -18,7 +10,6 @@ import { describeEachDatabase } from "../test/test-env";
 import { payments } from "./tables";
 
 describeEachDatabase("paying by card through the simulated gateway", (env) => {
-  tolerateDroppedConnections(env);
   let buyer: TestUser;
   let stranger: TestUser;
   let toolId: string;

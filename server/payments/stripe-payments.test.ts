@@ -2,13 +2,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Order } from "../../contract/orders";
-import {
-  call,
-  getOrder,
-  placeOrder,
-  startPayment,
-  tolerateDroppedConnections,
-} from "../orders/order-test-helpers";
+import { call, getOrder, placeOrder, startPayment } from "../orders/order-test-helpers";
 import { orderEvents } from "../orders/tables";
 import { insertTool } from "../test/factories";
 import { adminEmail, signUp, type TestUser } from "../test/sessions";
@@ -33,7 +27,6 @@ const sign = (payload: string, secret = webhookSecret) =>
 describeEachDatabase(
   "paying through Stripe (the official SDK against a fake Stripe API)",
   (env) => {
-    tolerateDroppedConnections(env);
     let buyer: TestUser;
     let admin: TestUser;
     let toolId: string;
