@@ -33,7 +33,13 @@ export type SignInInput = z.infer<typeof signInSchema>;
 export const signUpSchema = z.object({ name: nameField, email: emailField, password: passwordField });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
-export const emailParams = z.object({ email: emailField });
+/**
+ * An email in a path (/api/admin/{email}): any address an account can have (Google accounts too,
+ * e.g. a@mail-server.com), not only the sign-up form's simple pattern.
+ */
+export const emailParams = z.object({
+  email: z.string().trim().max(254, "Provide a valid Email").pipe(z.email("Provide a valid Email")),
+});
 
 /** A user as the All Users table shows it. */
 export const userSchema = z.object({

@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { adminEmail, sessionCookie, signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase, testOrigin } from "../test/test-env";
+import { user as userTable } from "./tables";
 
 describeEachDatabase(
   "accounts: sign-up, sign-in, sessions",
@@ -175,6 +176,16 @@ describeEachDatabase(
         modifiedCount: 0,
       });
       expect((await call("PUT", "/api/user/admin/nobody@example.com", admin)).statusCode).toBe(404);
+    });
+
+    it("promotes accounts whose email the sign-up form's simple pattern would not take (e.g. from Google)", async () => {
+      await env.db
+        .insert(userTable)
+        .values({ id: "google-user", name: "G", email: "g.user@mail-server.com" });
+      const res = await call("PUT", "/api/user/admin/g.user@mail-server.com", admin);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ modifiedCount: 1 });
+      expect((await call("GET", "/api/admin/g.user@mail-server.com", admin)).json()).toEqual({ admin: true });
     });
 
     it("refuses a role change posted from another site even with an admin's cookie", async () => {

@@ -55,6 +55,8 @@ export function createAuth(config: AuthConfig) {
         "/sign-in/email": { window: 60, max: attempts },
         "/sign-up/email": { window: 60, max: attempts },
         "/sign-in/social": { window: 60, max: attempts },
+        // Every page load asks for the session; many users behind one office address must not hit a limit.
+        "/get-session": false,
       },
     },
     advanced: {

@@ -32,13 +32,16 @@ export async function serveWebApp(app: FastifyInstance, distDir = webDistDir) {
       },
     });
   }
-  const indexHtml = hasBuild ? fs.readFileSync(indexFile) : undefined;
+  // Read per request (the OS caches it): a rebuild of the web app never leaves a running server
+  // pointing at assets that no longer exist.
+  const readIndexHtml = () => (fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : undefined);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     if (pathname.startsWith("/api/") || (request.method !== "GET" && request.method !== "HEAD")) {
       return reply.status(404).send({ error: "Not found" });
     }
+    const indexHtml = readIndexHtml();
     if (!indexHtml) {
       return reply.status(503).send({ error: "The web app is not built yet: run `npm run build`" });
     }
