@@ -1,14 +1,31 @@
 // Starts the shop for the browser tests: a fresh embedded database in a temporary folder, seeded
-// with the demo catalog, serving the built web app (npm run test:e2e builds it first).
+// with the demo catalog, serving the built web app (npm run test:e2e builds it first). A real OIDC
+// provider on 127.0.0.1 stands in for Google; it starts first because the shop reads its discovery
+// document at start-up.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { startOidcServer } from "./oidc-server";
+import { adminEmail } from "./users";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "car-mechanic-e2e-"));
+const port = process.env.E2E_PORT ?? "3199";
+// The address the tests browse to: Origin checks and the OAuth redirect URI depend on it.
+const shopUrl = `http://127.0.0.1:${port}`;
+
 process.env.DATA_DIR = dataDir;
-process.env.PORT = process.env.E2E_PORT ?? "3199";
+process.env.PORT = port;
 process.env.HOST = "127.0.0.1";
+process.env.PUBLIC_URL = shopUrl;
 process.env.LOG_LEVEL = "warn";
+process.env.ADMIN_EMAILS = adminEmail;
+// Every test signs accounts up from the same address; the limit itself is covered by the API tests.
+process.env.AUTH_RATE_LIMIT = "1000";
 process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const oidc = await startOidcServer(shopUrl);
+process.env.OIDC_ISSUER = oidc.issuer;
+process.env.OIDC_CLIENT_ID = oidc.clientId;
+process.env.OIDC_CLIENT_SECRET = oidc.clientSecret;
 
 await import("../server/main");

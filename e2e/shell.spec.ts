@@ -1,13 +1,17 @@
 import { expect, type Page, test } from "@playwright/test";
 import { screenshot, widths } from "./screenshots";
+import { newUser, signInAsAdmin, signUpViaApi } from "./users";
 
 const navLinks = ["Home", "Tools", "Blog", "About", "Login"];
 
-/** Every route of spec §2 with the heading its page shows today. */
-const specRoutes: { path: string; heading: string }[] = [
-  { path: "/home", heading: "Home" },
+/**
+ * Every route of spec §2 with the heading its page shows today (to an admin, for the admin screens).
+ * Login-required routes send a visitor to /login (and back afterwards: e2e/accounts.spec.ts).
+ */
+const specRoutes: { path: string; heading: string; loginRequired?: true }[] = [
+  { path: "/home", heading: "Car tools and parts for workshops" },
   { path: "/tools", heading: "Available Car Tools" },
-  { path: "/tools/00000000-0000-4000-8000-000000000000", heading: "Tool details" },
+  { path: "/tools/00000000-0000-4000-8000-000000000000", heading: "Tool details", loginRequired: true },
   { path: "/showProfile", heading: "Your Profile" },
   { path: "/showPortfolio", heading: "Your Portfolio" },
   { path: "/carBenifits", heading: "Car Tools Benefits" },
@@ -16,18 +20,23 @@ const specRoutes: { path: string; heading: string }[] = [
   { path: "/blog", heading: "Blog" },
   { path: "/login", heading: "Login" },
   { path: "/signup", heading: "Sign Up" },
-  { path: "/dashboard", heading: "My Orders" },
-  { path: "/dashboard/myReview", heading: "Add Review" },
-  { path: "/dashboard/users", heading: "All Users" },
-  { path: "/dashboard/myProfile", heading: "My Profile" },
-  { path: "/dashboard/createProfile", heading: "Create Profile" },
-  { path: "/dashboard/showAllProfile", heading: "Show All Profile" },
-  { path: "/dashboard/payment/00000000-0000-4000-8000-000000000000", heading: "Payment" },
-  { path: "/dashboard/addTools", heading: "Add A Tools" },
-  { path: "/dashboard/createPortfolio", heading: "Create Portfolio" },
-  { path: "/dashboard/portfolio", heading: "My Portfolio" },
-  { path: "/dashboard/manageTools", heading: "Manage Tools" },
-  { path: "/dashboard/manageAllOrder", heading: "Manage All Order" },
+  { path: "/dashboard", heading: "My Orders", loginRequired: true },
+  { path: "/dashboard/myReview", heading: "Add Review", loginRequired: true },
+  { path: "/dashboard/users", heading: "All Users", loginRequired: true },
+  { path: "/dashboard/myProfile", heading: "My Profile", loginRequired: true },
+  { path: "/dashboard/createProfile", heading: "Create Profile", loginRequired: true },
+  { path: "/dashboard/showAllProfile", heading: "Show All Profile", loginRequired: true },
+  {
+    path: "/dashboard/payment/00000000-0000-4000-8000-000000000000",
+    heading: "Payment",
+    loginRequired: true,
+  },
+  { path: "/dashboard/addTools", heading: "Add A Tools", loginRequired: true },
+  { path: "/dashboard/createPortfolio", heading: "Create Portfolio", loginRequired: true },
+  { path: "/dashboard/portfolio", heading: "My Portfolio", loginRequired: true },
+  { path: "/dashboard/manageTools", heading: "Manage Tools", loginRequired: true },
+  { path: "/dashboard/manageAllOrder", heading: "Manage All Order", loginRequired: true },
+  { path: "/dashboard/contactMessages", heading: "Contact Messages", loginRequired: true },
 ];
 
 /** Console errors and uncaught exceptions of a page, from now on. */
@@ -52,40 +61,59 @@ async function imagesSettled(page: Page): Promise<void> {
 test("the home page address serves the app with a 200", async ({ page }) => {
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Home");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Car tools and parts for workshops");
 });
+
+async function expectPageInShell(page: Page, path: string, heading: string): Promise<void> {
+  await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(heading);
+  await expect(page.getByRole("heading", { level: 1 }), path).toHaveCount(1);
+  await expect(page.getByRole("banner"), path).toHaveCount(1);
+  await expect(page.getByRole("main"), path).toHaveCount(1);
+  await expect(page.getByRole("contentinfo"), path).toHaveCount(1);
+  await expect(page, path).toHaveTitle(`${heading} · Car Mechanic`);
+  await imagesSettled(page);
+}
 
 test("every route of the spec renders its page inside the shell without a console error", async ({
   page,
+  baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const errors = collectErrors(page);
-  for (const { path, heading } of specRoutes) {
+  // Signed out: public pages render; login-required ones send the visitor to /login.
+  for (const { path, heading, loginRequired } of specRoutes) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
-    await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(heading);
-    await expect(page.getByRole("heading", { level: 1 }), path).toHaveCount(1);
-    await expect(page.getByRole("banner"), path).toHaveCount(1);
-    await expect(page.getByRole("main"), path).toHaveCount(1);
-    await expect(page.getByRole("contentinfo"), path).toHaveCount(1);
-    await expect(page, path).toHaveTitle(`${heading} · Car Mechanic`);
-    await imagesSettled(page);
+    if (loginRequired) {
+      await expect(page, path).toHaveURL(`/login?redirect=${encodeURIComponent(path)}`);
+      await expectPageInShell(page, path, "Login");
+    } else {
+      await expectPageInShell(page, path, heading);
+    }
+  }
+  // Signed in as an admin: the login-required pages render too.
+  await signInAsAdmin(page.request, baseURL ?? "");
+  for (const { path, heading } of specRoutes.filter((route) => route.loginRequired)) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expectPageInShell(page, path, heading);
   }
   expect(errors).toEqual([]);
 });
 
-test("public pages do not download dashboard code", async ({ page }) => {
+test("public pages do not download dashboard code", async ({ page, baseURL }) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
   await page.goto("/home");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Home");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Car tools and parts for workshops");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Tools" }).click();
   await expect(page.getByTestId("tool-card").first()).toBeVisible();
   expect(scripts.some((s) => /ToolsPage/.test(s))).toBe(true);
   expect(scripts.filter((s) => /Dashboard/.test(s))).toEqual([]);
 
+  await signUpViaApi(page.request, baseURL ?? "", newUser());
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Orders");
   expect(scripts.some((s) => /DashboardLayout/.test(s))).toBe(true);
@@ -200,7 +228,7 @@ test("the footer has the Services, Company and Social columns and the app badges
   await expect(footer).toContainText("© 2026 Car Mechanic");
 });
 
-test("the dashboard has a sidebar, toggled on small screens", async ({ page }) => {
+test("the dashboard has a sidebar, toggled on small screens", async ({ page, baseURL }) => {
   const sidebarLinks = [
     "Create Profile",
     "My Profile",
@@ -209,6 +237,7 @@ test("the dashboard has a sidebar, toggled on small screens", async ({ page }) =
     "My Orders",
     "Add Review",
   ];
+  await signUpViaApi(page.request, baseURL ?? "", newUser());
   await page.setViewportSize({ width: widths.desktop, height: 900 });
   await page.goto("/dashboard");
   const sidebar = page.getByRole("navigation", { name: "Dashboard" });
@@ -252,14 +281,14 @@ test("an unknown path shows the not-found page with a 404 status", async ({ page
   }
   await page.getByRole("main").getByRole("link", { name: "Back to home" }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Home");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Car tools and parts for workshops");
 });
 
 test("home shell screenshots at phone and desktop widths", async ({ page }) => {
   for (const width of [widths.phone, widths.desktop]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/home");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Home");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Car tools and parts for workshops");
     await imagesSettled(page);
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(width);

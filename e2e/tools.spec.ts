@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { descriptionPreview, type Tool } from "../contract/catalog";
 import { demoTools } from "../server/catalog/demo-catalog";
 import { screenshot, widths } from "./screenshots";
+import { newUser, signUpViaApi } from "./users";
 
 const bumper = demoTools.find((t) => t.name === "Bumper");
 const floorJack = demoTools.find((t) => t.name === "Hydraulic Floor Jack");
@@ -100,7 +101,7 @@ test("a card shows the tool's name, description preview, price, stock and minimu
   await expect(card(page, "Torque Wrench")).toContainText("$89.50");
 });
 
-test("Order Now on an orderable tool opens that tool's page", async ({ page }) => {
+test("Order Now on an orderable tool opens that tool's page", async ({ page, baseURL }) => {
   const tools = await catalog(page);
   const bumperId = tools.find((t) => t.name === "Bumper")?._id;
   expect(bumperId).toBeTruthy();
@@ -109,6 +110,12 @@ test("Order Now on an orderable tool opens that tool's page", async ({ page }) =
   const orderNow = card(page, "Bumper").getByRole("link", { name: "Order Now" });
   await expect(orderNow).toBeEnabled();
   await expect(orderNow).toHaveAttribute("href", `/tools/${bumperId}`);
+  await orderNow.click();
+  // The tool page is login-required (spec §2): a visitor logs in first and comes back to it.
+  await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(`/tools/${bumperId}`)}`);
+
+  await signUpViaApi(page.request, baseURL ?? "", newUser());
+  await page.goto("/tools");
   await orderNow.click();
   await expect(page).toHaveURL(`/tools/${bumperId}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tool details");

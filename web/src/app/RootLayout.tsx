@@ -1,8 +1,14 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
-import { Footer } from "../components/Footer";
 import { Navbar } from "../components/Navbar";
 import { Spinner } from "../components/Spinner";
+import { useSignOutOnUnauthorized } from "../features/auth/api/sign-out";
+import { AccountNav } from "../features/auth/components/AccountNav";
+import { Toaster } from "../lib/toast";
+
+// Below every page's first screen: its code loads beside the page's own, after the first render
+// (part of keeping the JavaScript a first visit needs to render under 120 kB gzipped).
+const Footer = lazy(async () => ({ default: (await import("../components/Footer")).Footer }));
 
 /** Navigation bar, main landmark and footer around every page. */
 function AppShell({ children }: { children: ReactNode }) {
@@ -24,16 +30,21 @@ function AppShell({ children }: { children: ReactNode }) {
           </span>
         </div>
       )}
-      <Navbar />
+      <Navbar account={<AccountNav />} />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         {children}
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
+      {/* Spec §9: toasts close after 5 seconds by default, at top-right. */}
+      <Toaster position="top-right" duration={5000} richColors />
     </div>
   );
 }
 
 export function RootLayout() {
+  useSignOutOnUnauthorized();
   return (
     <AppShell>
       <Outlet />

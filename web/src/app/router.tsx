@@ -2,20 +2,20 @@ import { createBrowserRouter, type RouteObject } from "react-router";
 import { RootHydrateFallback, RootLayout } from "./RootLayout";
 import { RootErrorPage, RouteErrorPage } from "./RouteErrorPage";
 
-type ComingSoonOptions = { description?: string; layout?: "page" | "panel" };
+/** Login-required pages (spec §2): a visitor goes to /login and comes back afterwards. */
+const requireAuth: RouteObject["lazy"] = async () => ({
+  Component: (await import("../features/auth/components/RequireAuth")).RequireAuth,
+});
 
-/**
- * A screen that a later release builds: the shared "coming soon" panel, loaded on demand like
- * every page. Replace with `lazy: async () => ({ Component: (await import(...)).ThePage })`.
- */
-function comingSoon(screen: string, options: ComingSoonOptions = {}): RouteObject["lazy"] {
-  return async () => {
-    const { ComingSoon } = await import("../components/ComingSoon");
-    return { element: <ComingSoon screen={screen} {...options} /> };
-  };
-}
+/** Admin screens: the server refuses their calls to non-admins; the client refuses the screens too. */
+const requireAdmin: RouteObject["lazy"] = async () => ({
+  Component: (await import("../features/auth/components/RequireAdmin")).RequireAdmin,
+});
 
-const panel = { layout: "panel" } as const;
+/** / and /home: the storefront's home page. */
+const homePage: RouteObject["lazy"] = async () => ({
+  Component: (await import("../features/home/routes/HomePage")).HomePage,
+});
 
 /** Every page of spec §2. Each page's code is its own chunk: public pages never load dashboard code. */
 export const routes: RouteObject[] = [
@@ -29,8 +29,8 @@ export const routes: RouteObject[] = [
         // Errors in a page show inside the shell, with the navigation bar still there.
         errorElement: <RouteErrorPage />,
         children: [
-          { index: true, lazy: comingSoon("Home", { description: "Our new home page is on its way." }) },
-          { path: "home", lazy: comingSoon("Home", { description: "Our new home page is on its way." }) },
+          { index: true, lazy: homePage },
+          { path: "home", lazy: homePage },
           {
             path: "tools",
             lazy: async () => ({
@@ -38,37 +38,162 @@ export const routes: RouteObject[] = [
             }),
           },
           {
-            path: "tools/:toolsId",
-            lazy: comingSoon("Tool details", {
-              description: "Soon you will see each tool in full here and order your lot.",
+            lazy: requireAuth,
+            children: [
+              {
+                path: "tools/:toolsId",
+                lazy: async () => ({
+                  Component: (await import("../features/orders/routes/ToolOrderPage")).ToolOrderPage,
+                }),
+              },
+            ],
+          },
+          {
+            path: "showProfile",
+            lazy: async () => ({
+              Component: (await import("../features/profiles/routes/ShowProfilePage")).ShowProfilePage,
             }),
           },
-          { path: "showProfile", lazy: comingSoon("Your Profile") },
-          { path: "showPortfolio", lazy: comingSoon("Your Portfolio") },
-          { path: "carBenifits", lazy: comingSoon("Car Tools Benefits") },
-          { path: "contact", lazy: comingSoon("Contact Us") },
-          { path: "about", lazy: comingSoon("About Us") },
-          { path: "blog", lazy: comingSoon("Blog") },
-          { path: "login", lazy: comingSoon("Login") },
-          { path: "signup", lazy: comingSoon("Sign Up") },
           {
-            path: "dashboard",
+            path: "showPortfolio",
             lazy: async () => ({
-              Component: (await import("../features/dashboard/routes/DashboardLayout")).DashboardLayout,
+              Component: (await import("../features/portfolios/routes/ShowPortfolioPage")).ShowPortfolioPage,
             }),
+          },
+          {
+            path: "carBenifits",
+            lazy: async () => ({
+              Component: (await import("../features/content/routes/CarBenefitsPage")).CarBenefitsPage,
+            }),
+          },
+          {
+            path: "contact",
+            lazy: async () => ({
+              Component: (await import("../features/contact/routes/ContactPage")).ContactPage,
+            }),
+          },
+          {
+            path: "about",
+            lazy: async () => ({
+              Component: (await import("../features/content/routes/AboutPage")).AboutPage,
+            }),
+          },
+          {
+            path: "blog",
+            lazy: async () => ({ Component: (await import("../features/content/routes/BlogPage")).BlogPage }),
+          },
+          {
+            path: "login",
+            lazy: async () => ({ Component: (await import("../features/auth/routes/LoginPage")).LoginPage }),
+          },
+          {
+            path: "signup",
+            lazy: async () => ({
+              Component: (await import("../features/auth/routes/SignUpPage")).SignUpPage,
+            }),
+          },
+          {
+            lazy: requireAuth,
             children: [
-              { index: true, lazy: comingSoon("My Orders", panel) },
-              { path: "myReview", lazy: comingSoon("Add Review", panel) },
-              { path: "users", lazy: comingSoon("All Users", panel) },
-              { path: "myProfile", lazy: comingSoon("My Profile", panel) },
-              { path: "createProfile", lazy: comingSoon("Create Profile", panel) },
-              { path: "showAllProfile", lazy: comingSoon("Show All Profile", panel) },
-              { path: "payment/:id", lazy: comingSoon("Payment", panel) },
-              { path: "addTools", lazy: comingSoon("Add A Tools", panel) },
-              { path: "createPortfolio", lazy: comingSoon("Create Portfolio", panel) },
-              { path: "portfolio", lazy: comingSoon("My Portfolio", panel) },
-              { path: "manageTools", lazy: comingSoon("Manage Tools", panel) },
-              { path: "manageAllOrder", lazy: comingSoon("Manage All Order", panel) },
+              {
+                path: "dashboard",
+                lazy: async () => ({
+                  Component: (await import("../features/dashboard/routes/DashboardLayout")).DashboardLayout,
+                }),
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import("../features/orders/routes/MyOrdersPage")).MyOrdersPage,
+                    }),
+                  },
+                  {
+                    path: "myReview",
+                    lazy: async () => ({
+                      Component: (await import("../features/reviews/routes/AddReviewPage")).AddReviewPage,
+                    }),
+                  },
+                  {
+                    path: "myProfile",
+                    lazy: async () => ({
+                      Component: (await import("../features/profiles/routes/MyProfilePage")).MyProfilePage,
+                    }),
+                  },
+                  {
+                    path: "createProfile",
+                    lazy: async () => ({
+                      Component: (await import("../features/profiles/routes/CreateProfilePage"))
+                        .CreateProfilePage,
+                    }),
+                  },
+                  {
+                    path: "payment/:id",
+                    lazy: async () => ({
+                      Component: (await import("../features/payments/routes/PaymentPage")).PaymentPage,
+                    }),
+                  },
+                  {
+                    path: "createPortfolio",
+                    lazy: async () => ({
+                      Component: (await import("../features/portfolios/routes/CreatePortfolioPage"))
+                        .CreatePortfolioPage,
+                    }),
+                  },
+                  {
+                    path: "portfolio",
+                    lazy: async () => ({
+                      Component: (await import("../features/portfolios/routes/MyPortfolioPage"))
+                        .MyPortfolioPage,
+                    }),
+                  },
+                  {
+                    lazy: requireAdmin,
+                    children: [
+                      {
+                        path: "users",
+                        lazy: async () => ({
+                          Component: (await import("../features/users/routes/UsersPage")).UsersPage,
+                        }),
+                      },
+                      {
+                        path: "showAllProfile",
+                        lazy: async () => ({
+                          Component: (await import("../features/profiles/routes/ShowAllProfilePage"))
+                            .ShowAllProfilePage,
+                        }),
+                      },
+                      {
+                        path: "addTools",
+                        lazy: async () => ({
+                          Component: (await import("../features/tools-admin/routes/AddToolsPage"))
+                            .AddToolsPage,
+                        }),
+                      },
+                      {
+                        path: "manageTools",
+                        lazy: async () => ({
+                          Component: (await import("../features/tools-admin/routes/ManageToolsPage"))
+                            .ManageToolsPage,
+                        }),
+                      },
+                      {
+                        path: "manageAllOrder",
+                        lazy: async () => ({
+                          Component: (await import("../features/orders/routes/ManageAllOrdersPage"))
+                            .ManageAllOrdersPage,
+                        }),
+                      },
+                      {
+                        path: "contactMessages",
+                        lazy: async () => ({
+                          Component: (await import("../features/contact-inbox/routes/ContactMessagesPage"))
+                            .ContactMessagesPage,
+                        }),
+                      },
+                    ],
+                  },
+                ],
+              },
             ],
           },
           {

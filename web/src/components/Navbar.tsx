@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { CloseIcon, MenuIcon } from "./icons";
 
@@ -10,18 +10,28 @@ const linkIdle = "text-steel hover:bg-slate-100 hover:text-navy";
 const linkActive =
   "bg-orange-50 text-accent-dark md:bg-transparent md:underline md:decoration-accent md:decoration-2 md:underline-offset-[0.6rem]";
 
+/** The classes of a link in the bar (the account links the app adds use them too). */
+export function navLinkClass(isActive: boolean): string {
+  return `${linkBase} ${isActive ? linkActive : linkIdle}`;
+}
+
 const links = [
   { to: "/tools", label: "Tools" },
   { to: "/blog", label: "Blog" },
   { to: "/about", label: "About" },
 ] as const;
 
-/** The site's top bar: logo, main links and (on small screens) a menu toggle. */
-export function Navbar() {
-  const { pathname } = useLocation();
+type NavbarProps = {
+  /** The account items after the main links (list items): Login, or Dashboard and the profile menu. */
+  account?: ReactNode;
+};
+
+/** The site's top bar: logo, main links, the account items and (on small screens) a menu toggle. */
+export function Navbar({ account }: NavbarProps) {
+  const { pathname, key } = useLocation();
   // The menu stays open only on the page where it was opened, so any navigation closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
+  const open = openOn === key;
   const homeActive = pathname === "/" || pathname === "/home";
 
   // Escape closes the open menu.
@@ -56,7 +66,7 @@ export function Navbar() {
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={open ? "Close menu" : "Open menu"}
-          onClick={() => setOpenOn(open ? null : pathname)}
+          onClick={() => setOpenOn(open ? null : key)}
         >
           {open ? <CloseIcon /> : <MenuIcon />}
         </button>
@@ -66,29 +76,18 @@ export function Navbar() {
           className={`${open ? "flex" : "hidden"} absolute inset-x-0 top-full flex-col gap-1 border-b border-slate-200 bg-white px-4 pt-2 pb-4 shadow-lg md:static md:flex md:flex-row md:items-center md:gap-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none`}
         >
           <li>
-            <Link
-              to="/"
-              aria-current={homeActive ? "page" : undefined}
-              className={`${linkBase} ${homeActive ? linkActive : linkIdle}`}
-            >
+            <Link to="/" aria-current={homeActive ? "page" : undefined} className={navLinkClass(homeActive)}>
               Home
             </Link>
           </li>
           {links.map((link) => (
             <li key={link.to}>
-              <NavLink
-                to={link.to}
-                className={({ isActive }) => `${linkBase} ${isActive ? linkActive : linkIdle}`}
-              >
+              <NavLink to={link.to} className={({ isActive }) => navLinkClass(isActive)}>
                 {link.label}
               </NavLink>
             </li>
           ))}
-          <li className="mt-2 md:mt-0 md:ml-3">
-            <NavLink to="/login" className="btn btn-primary w-full md:w-auto">
-              Login
-            </NavLink>
-          </li>
+          {account}
         </ul>
       </nav>
     </header>

@@ -1,5 +1,3 @@
-import type { z } from "zod";
-
 /** A failed API call. `status` is the HTTP status, or 0 when the server could not be reached. */
 export class ApiError extends Error {
   readonly status: number;
@@ -40,13 +38,31 @@ async function toApiError(response: Response): Promise<ApiError> {
 export type ApiRequest = Omit<RequestInit, "body"> & {
   /** Sent as JSON. */
   json?: unknown;
+  /** A 401 is this call's answer (a wrong password), not a lost session: it does not sign the user out. */
+  expectUnauthorized?: boolean;
 };
+
+let unauthorizedHandler: (() => void) | undefined;
+
+/**
+ * Runs `handler` whenever an API call answers 401 (the session ended): the app signs the user out.
+ * Returns the function that removes it.
+ */
+export function onUnauthorized(handler: () => void): () => void {
+  unauthorizedHandler = handler;
+  return () => {
+    if (unauthorizedHandler === handler) unauthorizedHandler = undefined;
+  };
+}
 
 /**
  * Fetches `path` on our own origin with the session cookie. Resolves with the response when it is
  * 2xx; otherwise throws an ApiError carrying the server's message.
  */
-export async function apiFetch(path: string, { json, headers, ...init }: ApiRequest = {}): Promise<Response> {
+export async function apiFetch(
+  path: string,
+  { json, headers, expectUnauthorized = false, ...init }: ApiRequest = {},
+): Promise<Response> {
   const requestHeaders = new Headers(headers);
   requestHeaders.set("accept", "application/json");
   if (json !== undefined) requestHeaders.set("content-type", "application/json");
@@ -63,12 +79,22 @@ export async function apiFetch(path: string, { json, headers, ...init }: ApiRequ
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError(0, unreachable);
   }
+  if (response.status === 401 && !expectUnauthorized) unauthorizedHandler?.();
   if (!response.ok) throw await toApiError(response);
   return response;
 }
 
+/**
+ * What checks a response body's shape: a contract zod schema, or a small hand-written parser on the
+ * pages a first visit loads, where zod itself would be most of the page's code.
+ */
+export type BodySchema<T = unknown> = {
+  safeParse(body: unknown): { success: true; data: T } | { success: false };
+};
+export type Parsed<S> = S extends BodySchema<infer T> ? T : never;
+
 /** Parses a response body with a contract schema; a body of another shape is an ApiError too. */
-export async function readJson<S extends z.ZodType>(response: Response, schema: S): Promise<z.infer<S>> {
+export async function readJson<S extends BodySchema>(response: Response, schema: S): Promise<Parsed<S>> {
   let body: unknown;
   try {
     body = await response.json();
@@ -77,15 +103,15 @@ export async function readJson<S extends z.ZodType>(response: Response, schema: 
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ApiError(response.status, unexpected);
-  return parsed.data;
+  return parsed.data as Parsed<S>;
 }
 
 /** GET (or any method) returning JSON of a known shape. */
-export async function apiJson<S extends z.ZodType>(
+export async function apiJson<S extends BodySchema>(
   path: string,
   schema: S,
   request: ApiRequest = {},
-): Promise<z.infer<S>> {
+): Promise<Parsed<S>> {
   return readJson(await apiFetch(path, request), schema);
 }
 

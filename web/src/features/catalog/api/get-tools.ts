@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
-import { type Tool, toolSchema } from "../../../../../contract/catalog";
-import { totalCountHeader } from "../../../../../contract/pagination";
+import type { Tool } from "../../../../../contract/catalog";
+import { totalCountHeader } from "../../../../../contract/paging";
 import { apiFetch, readJson } from "../../../lib/api";
+import { bodySchema, listOf } from "../../../lib/parse";
+import { parseTool } from "./parse-tool";
 
 /** Tools per page of the tools list: four full rows of three on a wide screen. */
 export const toolsPageSize = 24;
@@ -13,7 +14,7 @@ export type ToolsPage = {
   total: number;
 };
 
-const toolListSchema = z.array(toolSchema);
+const toolListSchema = bodySchema(listOf(parseTool));
 
 export async function getTools(
   { page, limit = toolsPageSize }: { page: number; limit?: number },

@@ -1,15 +1,22 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { descriptionPreview, orderNowMinimumStock, pieces, type Tool } from "../../../../../contract/catalog";
+import type { Tool } from "../../../../../contract/catalog";
 import { formatDollars } from "../../../../../contract/money";
+import { descriptionPreview, orderNowMinimumStock, pieces } from "../../../../../contract/tool-display";
 
 type ToolCardProps = {
   tool: Tool;
   /** Load the picture at once (the first row, which is on screen when the page opens). */
   eager?: boolean;
+  /** h2 on the tools page; h3 where the cards sit under a section heading (the home page). */
+  headingLevel?: 2 | 3;
+  /** More about the tool for this page, shown under its facts (the home page's delivery estimate). */
+  children?: ReactNode;
 };
 
 /** One tool of the catalog: picture, name, a short description, price, stock, minimum lot and Order Now. */
-export function ToolCard({ tool, eager = false }: ToolCardProps) {
+export function ToolCard({ tool, eager = false, headingLevel = 2, children }: ToolCardProps) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const canOrder = tool.available >= orderNowMinimumStock;
   const nameId = `tool-${tool._id}-name`;
   const noteId = `tool-${tool._id}-note`;
@@ -38,9 +45,9 @@ export function ToolCard({ tool, eager = false }: ToolCardProps) {
       </div>
 
       <div className="flex flex-1 flex-col p-5">
-        <h2 id={nameId} className="text-lg font-semibold text-navy">
+        <Heading id={nameId} className="text-lg font-semibold text-navy">
           {tool.name}
-        </h2>
+        </Heading>
         <p className="mt-1 text-sm text-slate-600" title={tool.description}>
           {descriptionPreview(tool.description)}
         </p>
@@ -61,6 +68,8 @@ export function ToolCard({ tool, eager = false }: ToolCardProps) {
             <span className="text-right font-medium text-navy">{pieces(tool.minimum)}</span>
           </li>
         </ul>
+
+        {children}
 
         <div className="mt-auto pt-5">
           {canOrder ? (

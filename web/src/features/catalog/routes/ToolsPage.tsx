@@ -31,7 +31,12 @@ export function ToolsPage() {
 
   let body: ReactNode;
   if (tools.isPending) {
-    body = <Spinner label="Loading tools…" />;
+    // A screen tall, so the footer starts below the fold and does not jump when the cards arrive.
+    body = (
+      <div className="min-h-dvh">
+        <Spinner label="Loading tools…" />
+      </div>
+    );
   } else if (tools.isError) {
     body = (
       <div

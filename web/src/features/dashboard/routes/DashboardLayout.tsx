@@ -1,26 +1,56 @@
 import { useState } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { CloseIcon, SidebarIcon } from "../../../components/icons";
+import { useAdmin } from "../../auth/hooks/use-admin";
 
 const sidebarId = "dashboard-sidebar";
 
-// The sidebar for signed-in users who are not admins (spec §2). Admins get their own list once
-// sign-in and roles exist; until then this list is the placeholder.
-const userLinks = [
+type SidebarLink = { to: string; label: string; end?: boolean };
+
+// Spec §2: the sidebar for signed-in users who are not admins...
+const userLinks: SidebarLink[] = [
   { to: "/dashboard/createProfile", label: "Create Profile" },
   { to: "/dashboard/myProfile", label: "My Profile" },
   { to: "/dashboard/createPortfolio", label: "Create Portfolio" },
   { to: "/dashboard/portfolio", label: "My Portfolio" },
   { to: "/dashboard", label: "My Orders", end: true },
   { to: "/dashboard/myReview", label: "Add Review" },
-] as const;
+];
+
+// ...and the one for admins, plus the contact inbox (decisions.md: admins read the messages).
+const adminLinks: SidebarLink[] = [
+  { to: "/dashboard/createProfile", label: "Create Profile" },
+  { to: "/dashboard/myProfile", label: "My Profile" },
+  { to: "/dashboard/showAllProfile", label: "Show All Profile" },
+  { to: "/dashboard/addTools", label: "Add A Tools" },
+  { to: "/dashboard/manageTools", label: "Manage Tools" },
+  { to: "/dashboard/users", label: "All Users" },
+  { to: "/dashboard/manageAllOrder", label: "Manage All Order" },
+  { to: "/dashboard/contactMessages", label: "Contact Messages" },
+];
+
+/** Grey bars in the sidebar's place until the role is known: never the wrong list for a moment. */
+function SidebarSkeleton() {
+  return (
+    <div role="status" className="space-y-1 px-1">
+      <span className="sr-only">Loading the dashboard menu…</span>
+      {[72, 60, 80, 66, 56, 70].map((width) => (
+        <div key={width} aria-hidden="true" className="flex h-10 items-center px-2">
+          <div className="h-3.5 animate-pulse rounded bg-slate-200" style={{ width: `${width}%` }} />
+        </div>
+      ))}
+    </div>
+  );
+}
 
 /** The dashboard: a sidebar (a toggled panel on small screens) beside the selected screen. */
 export function DashboardLayout() {
   const { pathname } = useLocation();
+  const { isAdmin } = useAdmin();
   // Open only on the page where it was opened, so choosing a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
+  const links = isAdmin ? adminLinks : userLinks;
 
   return (
     <div className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8 lg:px-8 lg:py-10">
@@ -44,30 +74,39 @@ export function DashboardLayout() {
         id={sidebarId}
         className={`${open ? "block" : "hidden"} mb-6 self-start rounded-2xl border border-slate-200 bg-white p-3 shadow-sm lg:sticky lg:top-24 lg:mb-0 lg:block`}
       >
-        <p className="px-3 pt-2 pb-3 text-xs font-semibold uppercase tracking-widest text-slate-500">
+        <p className="flex items-center justify-between px-3 pt-2 pb-3 font-semibold text-slate-500 text-xs uppercase tracking-widest">
           Dashboard
+          {isAdmin && (
+            <span className="rounded-full bg-navy px-2 py-0.5 font-semibold text-[0.6875rem] text-white normal-case tracking-normal">
+              Admin
+            </span>
+          )}
         </p>
-        <nav aria-label="Dashboard">
-          <ul className="space-y-1">
-            {userLinks.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  end={"end" in link}
-                  className={({ isActive }) =>
-                    `block rounded-lg px-3 py-2.5 text-[0.9375rem] font-medium transition-colors ${
-                      isActive
-                        ? "bg-orange-50 text-accent-dark"
-                        : "text-steel hover:bg-slate-100 hover:text-navy"
-                    }`
-                  }
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {isAdmin === undefined ? (
+          <SidebarSkeleton />
+        ) : (
+          <nav aria-label="Dashboard">
+            <ul className="space-y-1">
+              {links.map((link) => (
+                <li key={link.to}>
+                  <NavLink
+                    to={link.to}
+                    end={link.end}
+                    className={({ isActive }) =>
+                      `block rounded-lg px-3 py-2.5 text-[0.9375rem] font-medium transition-colors ${
+                        isActive
+                          ? "bg-orange-50 text-accent-dark"
+                          : "text-steel hover:bg-slate-100 hover:text-navy"
+                      }`
+                    }
+                  >
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
       </aside>
 
       <div className="min-w-0">

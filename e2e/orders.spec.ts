@@ -1,0 +1,544 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import type { Tool } from "../contract/catalog";
+import type { Order } from "../contract/orders";
+import { screenshot, widths } from "./screenshots";
+import { newUser, signInAsAdmin, signUpViaApi, type TestUser } from "./users";
+
+// Orders and payments in the browser (spec §2, §4, §5, §8; decisions.md): the tool page's order form
+// with the lot rules and the live total, My Orders with Pay, the card payment through the simulated
+// gateway (Stripe's test cards), and Manage All Order (ADD ships, Remove Order cancels). Stock moves
+// with the orders. The paid-and-shipped lots use tools no other spec counts; the Bumper's lot is removed
+// again, so the Bumper ends with its 1,000 pieces.
+
+const futureExpiry = `12/${String((new Date().getFullYear() + 5) % 100).padStart(2, "0")}`;
+
+async function catalog(page: Page): Promise<Tool[]> {
+  const response = await page.request.get("/api/service?limit=100");
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as Tool[];
+}
+
+async function toolNamed(page: Page, name: string): Promise<Tool> {
+  const tool = (await catalog(page)).find((t) => t.name === name);
+  expect(tool, name).toBeDefined();
+  return tool as Tool;
+}
+
+/** A YYYY-MM-DD date `days` after today in the browser's (and this machine's) time zone. */
+function daysFromNow(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  const month = String(date.getMonth() + 1).padStart(2, "0");
+  const day = String(date.getDate()).padStart(2, "0");
+  return `${date.getFullYear()}-${month}-${day}`;
+}
+
+function toast(page: Page, text: string): Locator {
+  return page.getByText(text, { exact: true });
+}
+
+/** Signs a new user up in the page's browser context (the page is then signed in). */
+async function signUpBuyer(
+  page: Page,
+  baseURL: string | undefined,
+  name = "Workshop Owner",
+): Promise<TestUser> {
+  const user = newUser(name);
+  await signUpViaApi(page.request, baseURL ?? "", user);
+  return user;
+}
+
+/** Orders a lot through the tool page's form and lands on My Orders; returns the new order's id. */
+async function orderThroughForm(page: Page, tool: Tool, quantity?: number): Promise<string> {
+  await page.goto(`/tools/${tool._id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(tool.name);
+  const form = page.getByRole("form", { name: `Order ${tool.name}` });
+  if (quantity !== undefined) await form.getByLabel("Quantity (pieces)").fill(String(quantity));
+  await form.getByLabel("Phone").fill("+1 (555) 010-0100");
+  await form.getByLabel("Delivery address").fill("12 Garage Lane, Springfield");
+  await form.getByLabel("Needed by").fill(daysFromNow(14));
+  await form.getByRole("button", { name: "Place order" }).click();
+  await expect(toast(page, "Order Added in Database")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Orders");
+  const newest = page
+    .getByTestId(`order-${(page.viewportSize()?.width ?? 1280) >= 768 ? "row" : "card"}`)
+    .first();
+  await expect(newest).toContainText(tool.name);
+  const id = await newest.getAttribute("data-order-id");
+  expect(id).toBeTruthy();
+  return id ?? "";
+}
+
+/** My Orders' row (wide screens) of one order. */
+function myOrderRow(page: Page, orderId: string): Locator {
+  return page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
+}
+
+async function payWithCard(page: Page, cardNumber: string): Promise<void> {
+  const form = page.getByRole("form", { name: "Card payment" });
+  await form.getByLabel("Card number").fill(cardNumber);
+  await form.getByLabel("Expiry (MM/YY)").fill(futureExpiry);
+  await form.getByLabel("CVC").fill("123");
+  await form.getByRole("button", { name: /^Pay \$/ }).click();
+}
+
+/** The colour an element's text is drawn in, as [r, g, b]. */
+async function textRgb(locator: Locator): Promise<number[]> {
+  return locator.evaluate((el) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 1;
+    canvas.height = 1;
+    const context = canvas.getContext("2d");
+    if (!context) return [0, 0, 0];
+    context.fillStyle = getComputedStyle(el).color;
+    context.fillRect(0, 0, 1, 1);
+    return Array.from(context.getImageData(0, 0, 1, 1).data.slice(0, 3));
+  });
+}
+
+async function expectRed(locator: Locator): Promise<void> {
+  const [r = 0, g = 0, b = 0] = await textRgb(locator);
+  expect(r, `rgb(${r}, ${g}, ${b}) is red`).toBeGreaterThan(150);
+  expect(g).toBeLessThan(80);
+  expect(b).toBeLessThan(80);
+}
+
+async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "the page is no wider than the screen").toBeLessThanOrEqual(0);
+}
+
+async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** The Available line of a tool's card on /tools. */
+async function expectListedStock(page: Page, name: string, available: string): Promise<void> {
+  await page.goto("/tools");
+  const card = page
+    .getByTestId("tool-card")
+    .filter({ has: page.getByRole("heading", { name, exact: true }) });
+  await expect(card).toContainText(`Available: ${available}`);
+}
+
+/** Places and pays an order through the API as the page's signed-in user (simulated gateway). */
+async function placeAndPayViaApi(request: APIRequestContext, baseURL: string, tool: Tool): Promise<Order> {
+  const headers = { origin: baseURL };
+  const placed = await request.post("/api/order", {
+    headers,
+    data: {
+      orderId: tool._id,
+      orderMinimum: tool.minimum,
+      orderPhone: "+1 555 010 0199",
+      orderAddress: "7 Piston Road, Shelbyville",
+      orderDate: daysFromNow(10),
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { order } = (await placed.json()) as { order: Order };
+  const intent = await request.post("/api/create-payment-intent", { headers, data: { orderId: order._id } });
+  expect(intent.ok()).toBe(true);
+  const { clientSecret, paymentIntentId } = (await intent.json()) as {
+    clientSecret: string;
+    paymentIntentId: string;
+  };
+  const confirmed = await request.post("/api/payments/simulated/confirm", {
+    headers,
+    data: { clientSecret, cardNumber: "4242 4242 4242 4242", expiry: futureExpiry, cvc: "123" },
+  });
+  expect(confirmed.ok()).toBe(true);
+  const paid = await request.patch(`/api/order/${order._id}`, {
+    headers,
+    data: { transactionId: paymentIntentId },
+  });
+  expect(paid.ok()).toBe(true);
+  return (await paid.json()) as Order;
+}
+
+test.describe("the order form on a tool's page", () => {
+  test("shows the tool, fills the buyer's name and email, and totals the lot as the quantity changes", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: widths.desktop, height: 900 });
+    const user = await signUpBuyer(page, baseURL, "Amina Rahman");
+    const bumper = await toolNamed(page, "Bumper");
+    await page.goto(`/tools/${bumper._id}`);
+
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bumper");
+    await expect(page).toHaveTitle("Bumper · Car Mechanic");
+    const facts = page.getByRole("article", { name: "Bumper" });
+    await expect(facts.getByRole("img", { name: "Bumper" })).toHaveAttribute("width", "600");
+    await expect(facts.getByRole("img", { name: "Bumper" })).toHaveAttribute("height", "400");
+    await expect(facts).toContainText("Price per piece$1,920");
+    await expect(facts).toContainText("In stock1,000 pieces");
+    await expect(facts).toContainText("Minimum order500 pieces");
+    await expect(facts).toContainText("Lead time3 days");
+
+    const form = page.getByRole("form", { name: "Order Bumper" });
+    const name = form.getByLabel("Name");
+    const email = form.getByLabel("Email");
+    await expect(name).toHaveValue(user.name);
+    await expect(email).toHaveValue(user.email);
+    for (const field of [name, email]) await expect(field).toHaveAttribute("readonly", "");
+    await expect(name).toHaveAttribute("autocomplete", "name");
+    await expect(email).toHaveAttribute("type", "email");
+    await expect(email).toHaveAttribute("autocomplete", "email");
+
+    const quantity = form.getByLabel("Quantity (pieces)");
+    await expect(quantity).toHaveValue("500");
+    await expect(quantity).toHaveAttribute("name", "quantity");
+    await expect(quantity).toHaveAttribute("type", "number");
+    await expect(quantity).toHaveAttribute("inputmode", "numeric");
+    await expect(quantity).toHaveAttribute("min", "500");
+    await expect(quantity).toHaveAttribute("max", "1000");
+    await expect(quantity).toHaveAttribute("step", "1");
+    const phone = form.getByLabel("Phone");
+    await expect(phone).toHaveAttribute("type", "tel");
+    await expect(phone).toHaveAttribute("autocomplete", "tel");
+    await expect(phone).toHaveAttribute("name", "phone");
+    const address = form.getByLabel("Delivery address");
+    await expect(address).toHaveAttribute("autocomplete", "street-address");
+    await expect(address).toHaveAttribute("name", "address");
+    const date = form.getByLabel("Needed by");
+    await expect(date).toHaveAttribute("type", "date");
+    await expect(date).toHaveAttribute("min", daysFromNow(0));
+
+    // The live total: unit price × quantity.
+    const total = form.getByTestId("order-total");
+    await expect(total).toHaveText("$960,000");
+    await quantity.fill("750");
+    await expect(total).toHaveText("$1,440,000");
+    await form.getByRole("button", { name: /^More pieces/ }).click();
+    await expect(quantity).toHaveValue("751");
+    await expect(total).toHaveText("$1,441,920");
+
+    // The lot rules, with the server's messages.
+    await quantity.fill("100");
+    await quantity.blur();
+    await expect(form.getByText("Order at least 500 pieces", { exact: true })).toBeVisible();
+    await expect(total).toHaveText("$192,000");
+    await expect(quantity).toHaveAttribute("aria-invalid", "true");
+    await quantity.fill("1500");
+    await expect(form.getByText("Only 1,000 pieces left", { exact: true })).toBeVisible();
+    await quantity.fill("500");
+    await expect(form.getByText(/Order at least|left/)).toHaveCount(0);
+
+    // Everything is required.
+    await form.getByRole("button", { name: "Place order" }).click();
+    await expect(form.getByText("Phone Number Required", { exact: true })).toBeVisible();
+    await expect(form.getByText("Address is Required", { exact: true })).toBeVisible();
+    await expect(form.getByText("Choose the date you need the order by", { exact: true })).toBeVisible();
+    await expect(phone).toBeFocused();
+    await date.fill(daysFromNow(-1));
+    await date.blur();
+    await expect(form.getByText("Choose today or a later date", { exact: true })).toBeVisible();
+    await phone.fill("+1 (555) 010-0100");
+    await address.fill("12 Garage Lane, Springfield");
+    await date.fill(daysFromNow(14));
+    await expect(form.getByText("Phone Number Required")).toHaveCount(0);
+    await screenshot(page, "order-form-1280");
+    await expectNoAxeViolations(page, "main");
+
+    // A refusal from the server (the stock moved meanwhile): 'Order Failed' with its reason, at the quantity.
+    await page.route("**/api/order", (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({ status: 409, json: { error: "Only 400 pieces left" } })
+        : route.continue(),
+    );
+    await form.getByRole("button", { name: "Place order" }).click();
+    await expect(toast(page, "Order Failed")).toBeVisible();
+    await expect(toast(page, "Only 400 pieces left")).toBeVisible();
+    await expect(form.getByText("Only 400 pieces left", { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(`/tools/${bumper._id}`);
+
+    await page.setViewportSize({ width: widths.phone, height: 800 });
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, "order-form-375");
+  });
+
+  test("checks the increment of a tool sold in steps", async ({ page, baseURL }) => {
+    await signUpBuyer(page, baseURL);
+    const wrench = await toolNamed(page, "Torque Wrench");
+    await page.goto(`/tools/${wrench._id}`);
+    const form = page.getByRole("form", { name: "Order Torque Wrench" });
+    const quantity = form.getByLabel("Quantity (pieces)");
+    await expect(page.getByRole("article", { name: "Torque Wrench" })).toContainText(
+      "Order in steps of50 pieces",
+    );
+    await expect(quantity).toHaveAttribute("step", "50");
+    await quantity.fill("525");
+    await quantity.blur();
+    await expect(form.getByText("Order in steps of 50", { exact: true })).toBeVisible();
+    await form.getByRole("button", { name: /^More pieces/ }).click();
+    await expect(quantity).toHaveValue("550");
+    await expect(form.getByText("Order in steps of 50")).toHaveCount(0);
+    await expect(form.getByTestId("order-total")).toHaveText("$49,225");
+  });
+
+  test("pre-fills the needed-by date with the delivery date chosen on the home page", async ({
+    page,
+    baseURL,
+  }) => {
+    await signUpBuyer(page, baseURL);
+    const bumper = await toolNamed(page, "Bumper");
+    await page.goto("/");
+    const chosen = daysFromNow(9);
+    await page.evaluate((date) => localStorage.setItem("car-mechanic:delivery-date", date), chosen);
+    await page.goto(`/tools/${bumper._id}`);
+    await expect(page.getByLabel("Needed by")).toHaveValue(chosen);
+
+    // A date that has gone by is not offered.
+    await page.evaluate((date) => localStorage.setItem("car-mechanic:delivery-date", date), daysFromNow(-2));
+    await page.reload();
+    await expect(page.getByLabel("Needed by")).toHaveValue("");
+  });
+
+  test("an unknown tool shows a not-found panel", async ({ page, baseURL }) => {
+    await signUpBuyer(page, baseURL);
+    await page.goto("/tools/00000000-0000-4000-8000-000000000000");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tool not found");
+    await expect(page.getByRole("link", { name: "Browse tools" })).toHaveAttribute("href", "/tools");
+    await page.goto("/tools/not-a-tool-id");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tool not found");
+  });
+});
+
+test.describe("paying for an order", () => {
+  test("a buyer orders a lot, pays with 4242 4242 4242 4242 and My Orders shows it paid", async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.setViewportSize({ width: widths.desktop, height: 900 });
+    const user = await signUpBuyer(page, baseURL, "Rahim Auto");
+    const block = await toolNamed(page, "Engine Block");
+    const orderId = await orderThroughForm(page, block);
+
+    const row = myOrderRow(page, orderId);
+    await expect(row).toContainText("Engine Block");
+    await expect(row).toContainText("500");
+    await expect(row).toContainText("$1,728,500");
+    await expect(row).toContainText("Awaiting payment");
+    await screenshot(page, "my-orders-unpaid-1280");
+
+    await row.getByRole("link", { name: /^Pay/ }).click();
+    await expect(page).toHaveURL(`/dashboard/payment/${orderId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment");
+    await expect(page.getByTestId("payment-total")).toHaveText("$1,728,500");
+    const form = page.getByRole("form", { name: "Card payment" });
+    await expect(form.getByLabel("Name on card")).toHaveValue(user.name);
+    await expect(form.getByLabel("Email")).toHaveValue(user.email);
+    for (const [label, autocomplete] of [
+      ["Name on card", "cc-name"],
+      ["Card number", "cc-number"],
+      ["Expiry (MM/YY)", "cc-exp"],
+      ["CVC", "cc-csc"],
+    ] as const) {
+      await expect(form.getByLabel(label)).toHaveAttribute("autocomplete", autocomplete);
+    }
+    for (const label of ["Card number", "Expiry (MM/YY)", "CVC"]) {
+      await expect(form.getByLabel(label)).toHaveAttribute("inputmode", "numeric");
+    }
+    const pay = form.getByRole("button", { name: "Pay $1,728,500" });
+    await expect(pay).toBeEnabled();
+    await form.getByLabel("Card number").pressSequentially("4242424242424242");
+    await expect(form.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242");
+    await form.getByLabel("Expiry (MM/YY)").pressSequentially(futureExpiry.replace("/", ""));
+    await expect(form.getByLabel("Expiry (MM/YY)")).toHaveValue(futureExpiry);
+    await form.getByLabel("CVC").fill("123");
+    await screenshot(page, "payment-1280");
+    await expectNoAxeViolations(page, "main");
+    await pay.click();
+
+    await expect(page.getByRole("heading", { name: "Congrates!Your Payment is completed." })).toBeVisible();
+    const transactionId = await page.getByTestId("transaction-id").textContent();
+    expect(transactionId).toMatch(/^pi_sim_\w+$/);
+    await screenshot(page, "payment-success-1280");
+    await page.setViewportSize({ width: widths.phone, height: 800 });
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, "payment-success-375");
+    // The simulated gateway never loads Stripe.js.
+    expect(scripts.filter((url) => /stripe/i.test(url))).toEqual([]);
+
+    await page.getByRole("link", { name: "Back to My Orders" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const card = page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
+    await expect(card).toContainText("Paid");
+    await expect(card).toContainText(transactionId ?? "");
+    await expect(card.getByRole("link", { name: /^Pay/ })).toHaveCount(0);
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, "my-orders-375");
+    await page.setViewportSize({ width: widths.desktop, height: 900 });
+    await expect(row).toContainText("Paid");
+    await expect(row).toContainText(`Transaction id ${transactionId}`);
+    await expect(row).toContainText("Preparing shipment");
+    await expect(row.getByRole("link", { name: /^Pay/ })).toHaveCount(0);
+    await screenshot(page, "my-orders-1280");
+    await expectNoAxeViolations(page, "main");
+
+    // The payment page of a paid order shows Paid and the id instead of the form.
+    await page.goto(`/dashboard/payment/${orderId}`);
+    await expect(page.getByRole("heading", { name: "Paid", exact: true })).toBeVisible();
+    await expect(page.getByTestId("transaction-id")).toHaveText(transactionId ?? "");
+    await expect(page.getByRole("form", { name: "Card payment" })).toHaveCount(0);
+  });
+
+  test("a declined card shows Stripe's message in red and the order stays unpaid; an admin removes it", async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: widths.phone, height: 800 });
+    const user = await signUpBuyer(page, baseURL, "Sofia Marquez");
+    const bumper = await toolNamed(page, "Bumper");
+    const before = bumper.available;
+    const orderId = await orderThroughForm(page, bumper);
+
+    // The lot is reserved at once: the tools list shows the stock that is left.
+    await expectListedStock(page, "Bumper", `${(before - 500).toLocaleString("en-US")} pieces`);
+
+    await page.goto("/dashboard");
+    const card = page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
+    await card.getByRole("link", { name: /^Pay/ }).click();
+    await expect(page).toHaveURL(`/dashboard/payment/${orderId}`);
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, "payment-375");
+    await payWithCard(page, "4000 0000 0000 0002");
+    const error = page.getByRole("alert").filter({ hasText: "Your card was declined." });
+    await expect(error).toHaveText("Your card was declined.");
+    await expectRed(error);
+    await expect(page.getByRole("heading", { name: "Congrates!Your Payment is completed." })).toHaveCount(0);
+    await screenshot(page, "payment-declined-375");
+    await page.setViewportSize({ width: widths.desktop, height: 900 });
+    await screenshot(page, "payment-declined-1280");
+
+    await page.goto("/dashboard");
+    const row = myOrderRow(page, orderId);
+    await expect(row.getByRole("link", { name: /^Pay/ })).toBeVisible();
+    await expect(row).toContainText("Awaiting payment");
+
+    // The admin removes the unpaid order after 'Are you sure?'; its stock goes back on sale.
+    await signInAsAdmin(page.request, baseURL ?? "");
+    await page.goto("/dashboard/manageAllOrder");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Manage All Order");
+    const adminRow = page.locator(`[data-testid="admin-order-row"][data-order-id="${orderId}"]`);
+    await expect(adminRow).toContainText(user.name);
+    await expect(adminRow).toContainText(user.email);
+    await expect(adminRow).toContainText("Not Paid");
+    await expect(adminRow.getByRole("button", { name: /^ADD/ })).toHaveCount(0);
+    const remove = adminRow.getByRole("button", { name: /^Remove Order/ });
+
+    await remove.click();
+    const dialog = page.getByRole("dialog", { name: "Are you sure?" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAttribute("aria-modal", "true");
+    await expect(dialog).toContainText("500 pieces of Bumper");
+    const cancel = dialog.getByRole("button", { name: "Cancel" });
+    const confirm = dialog.getByRole("button", { name: "Yes, remove it" });
+    await expect(cancel).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(confirm).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(cancel).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expect(confirm).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(remove).toBeFocused();
+    await expect(adminRow).toContainText("Awaiting payment");
+
+    await remove.click();
+    await expect(dialog).toBeVisible();
+    await screenshot(page, "manage-all-orders-confirm-1280");
+    await confirm.click();
+    await expect(toast(page, "Cancel the order successfully")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(adminRow).toContainText("Cancelled");
+    await expect(adminRow.getByRole("button")).toHaveCount(0);
+
+    await expectListedStock(page, "Bumper", `${before.toLocaleString("en-US")} pieces`);
+  });
+});
+
+test.describe("Manage All Order", () => {
+  test("an admin ships a paid order with ADD", async ({ page, browser, baseURL }) => {
+    test.setTimeout(60_000);
+    const buyer = await browser.newContext({ baseURL });
+    const user = newUser("Northside Tyres");
+    await signUpViaApi(buyer.request, baseURL ?? "", user);
+    const scanner = await toolNamed(page, "OBD-II Diagnostic Scanner");
+    const paid = await placeAndPayViaApi(buyer.request, baseURL ?? "", scanner);
+    const unpaidPlaced = await buyer.request.post("/api/order", {
+      headers: { origin: baseURL ?? "" },
+      data: {
+        orderId: scanner._id,
+        orderMinimum: scanner.minimum,
+        orderPhone: "+1 555 010 0199",
+        orderAddress: "7 Piston Road, Shelbyville",
+        orderDate: daysFromNow(20),
+      },
+    });
+    expect(unpaidPlaced.status()).toBe(201);
+    await buyer.close();
+
+    await signInAsAdmin(page.request, baseURL ?? "");
+    await page.setViewportSize({ width: widths.desktop, height: 900 });
+    await page.goto("/dashboard/manageAllOrder");
+    const row = page.locator(`[data-testid="admin-order-row"][data-order-id="${paid._id}"]`);
+    await expect(row).toContainText("OBD-II Diagnostic Scanner");
+    await expect(row).toContainText(user.email);
+    await expect(row).toContainText("$64,995");
+    await expect(row).toContainText("Paid");
+    await expect(row).toContainText("Ready to ship");
+    await expect(row.getByRole("button", { name: /^Remove Order/ })).toHaveCount(0);
+    await screenshot(page, "manage-all-orders-1280");
+    await expectNoAxeViolations(page, "main");
+
+    await row.getByRole("button", { name: /^ADD/ }).click();
+    await expect(toast(page, "Update Order Successfully")).toBeVisible();
+    await expect(row).toContainText("Shipped");
+    await expect(row.getByRole("button")).toHaveCount(0);
+
+    // The status filter narrows the list to one status.
+    await page.getByLabel("Show").selectOption("shipped");
+    await expect(page).toHaveURL(/status=shipped/);
+    await expect(row).toBeVisible();
+    for (const status of await page.getByTestId("admin-order-row").locator("[data-status]").all()) {
+      await expect(status).toHaveAttribute("data-status", "shipped");
+    }
+    await page.getByLabel("Show").selectOption("");
+
+    await page.setViewportSize({ width: widths.phone, height: 800 });
+    const card = page.locator(`[data-testid="admin-order-card"][data-order-id="${paid._id}"]`);
+    await expect(card).toContainText("Shipped");
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, "manage-all-orders-375");
+
+    // The buyer sees it shipped, still paid with its transaction id.
+    const shown = await page.request.get(`/api/order/${paid._id}`);
+    expect(((await shown.json()) as Order).status).toBe("shipped");
+  });
+});
+
+test("a 403 on the own-orders call signs the user out and goes to /", async ({ page, baseURL }) => {
+  await signUpBuyer(page, baseURL);
+  await page.route("**/api/order?*", (route) =>
+    route.fulfill({ status: 403, json: { error: "You can only see your own orders" } }),
+  );
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/$/);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Login", exact: true })).toBeVisible();
+  const session = await page.request.get("/api/auth/get-session");
+  expect(await session.json()).toBeNull();
+});

@@ -1,0 +1,42 @@
+// Accounts for the browser tests, created through the real auth endpoints.
+import type { APIRequestContext } from "@playwright/test";
+
+/** Listed in ADMIN_EMAILS of the test server (e2e/serve.ts): signs up as an admin. */
+export const adminEmail = "admin@carmechanic.test";
+
+export type TestUser = { name: string; email: string; password: string };
+
+let counter = 0;
+
+/** A new, unique account's details (the spec's simple email pattern: letters or digits before the @). */
+export function newUser(name = "Workshop Owner"): TestUser {
+  counter += 1;
+  const unique = `${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e6)}`;
+  return { name, email: `owner${unique}@example.com`, password: "long-enough-1" };
+}
+
+/**
+ * Signs `user` up through /api/auth/sign-up/email. With `page.request` the session cookie lands in the
+ * page's browser context (the page is then signed in); with the `request` fixture it does not.
+ */
+export async function signUpViaApi(request: APIRequestContext, baseURL: string, user: TestUser) {
+  const response = await request.post("/api/auth/sign-up/email", {
+    data: user,
+    headers: { origin: baseURL },
+  });
+  if (!response.ok()) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+}
+
+/** The admin account's details (one per test server: signed up by whichever test needs it first). */
+export const admin: TestUser = { name: "Shop Admin", email: adminEmail, password: "admin-password-1" };
+
+/** Signs the admin in through the API (signing the account up first if no test has yet). */
+export async function signInAsAdmin(request: APIRequestContext, baseURL: string): Promise<void> {
+  const headers = { origin: baseURL };
+  const signIn = await request.post("/api/auth/sign-in/email", {
+    data: { email: admin.email, password: admin.password },
+    headers,
+  });
+  if (signIn.ok()) return;
+  await signUpViaApi(request, baseURL, admin);
+}

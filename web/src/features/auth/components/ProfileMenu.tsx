@@ -1,0 +1,101 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import type { SessionUser } from "../api/get-session";
+import { useSignOut } from "../api/sign-out";
+import { BriefcaseIcon, ChevronDownIcon, SignOutIcon, UserIcon } from "./auth-icons";
+import { UserAvatar } from "./UserAvatar";
+
+const itemClass =
+  "flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-[0.9375rem] font-medium text-steel hover:bg-slate-100 hover:text-navy disabled:cursor-not-allowed disabled:opacity-60";
+
+/**
+ * The signed-in user's photo as a button opening Your Profile, Your Portfolio and Sign Out
+ * (a disclosure: Tab moves through the items; Escape, a click outside or leaving it closes it).
+ */
+export function ProfileMenu({ user }: { user: SessionUser }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const signOut = useSignOut();
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    // Tabbing out of the menu closes it.
+    const onFocusOut = (event: FocusEvent) => {
+      if (!container.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+    };
+    const element = container.current;
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    element?.addEventListener("focusout", onFocusOut);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+      element?.removeEventListener("focusout", onFocusOut);
+    };
+  }, [open]);
+
+  return (
+    <div ref={container} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-label="Profile menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+        className="flex items-center gap-1.5 rounded-full p-1 pr-2 text-steel hover:bg-slate-100 hover:text-navy"
+      >
+        <UserAvatar image={user.image} size={36} />
+        <ChevronDownIcon className={`size-4 transition-transform ${open ? "rotate-180" : ""}`} />
+      </button>
+      <div
+        id={menuId}
+        hidden={!open}
+        className="absolute top-full right-0 z-50 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
+      >
+        <div className="flex items-center gap-3 border-slate-100 border-b px-3 pt-2 pb-3">
+          <UserAvatar image={user.image} size={40} />
+          <div className="min-w-0">
+            <p className="truncate font-semibold text-navy">{user.name}</p>
+            <p className="truncate text-slate-600 text-sm">{user.email}</p>
+          </div>
+        </div>
+        <ul className="mt-2 space-y-0.5">
+          <li>
+            <Link to="/showProfile" className={itemClass} onClick={() => setOpen(false)}>
+              <UserIcon className="size-5 text-slate-500" />
+              Your Profile
+            </Link>
+          </li>
+          <li>
+            <Link to="/showPortfolio" className={itemClass} onClick={() => setOpen(false)}>
+              <BriefcaseIcon className="size-5 text-slate-500" />
+              Your Portfolio
+            </Link>
+          </li>
+          <li className="mt-1 border-slate-100 border-t pt-1">
+            <button
+              type="button"
+              className={itemClass}
+              disabled={signOut.isPending}
+              onClick={() => signOut.mutate()}
+            >
+              <SignOutIcon className="size-5 text-slate-500" />
+              {signOut.isPending ? "Signing out…" : "Sign Out"}
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

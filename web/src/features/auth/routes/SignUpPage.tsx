@@ -1,0 +1,95 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { passwordMinLength, signUpSchema } from "../../../../../contract/accounts";
+import { errorMessage } from "../../../lib/api";
+import { refreshSession, useSession } from "../api/get-session";
+import { googleErrorMessage } from "../api/sign-in-with-google";
+import { useSignUp } from "../api/sign-up";
+import { AlreadySignedIn } from "../components/AlreadySignedIn";
+import { AuthLayout } from "../components/AuthLayout";
+import { ButtonSpinner } from "../components/auth-icons";
+import { FormAlert } from "../components/FormAlert";
+import { GoogleButton } from "../components/GoogleButton";
+import { OrDivider } from "../components/OrDivider";
+import { TextField } from "../components/TextField";
+
+/** Where a new account lands (spec §2: "on success go to /tools"). */
+const afterSignUp = "/tools";
+
+/** /signup: name, email and password, or Google. */
+export function SignUpPage() {
+  const [searchParams] = useSearchParams();
+  const googleError = searchParams.get("error");
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const signUp = useSignUp();
+  const form = useForm({
+    resolver: zodResolver(signUpSchema),
+    mode: "onTouched",
+    defaultValues: { name: "", email: "", password: "" },
+  });
+  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await signUp.mutateAsync(values);
+    } catch {
+      return; // The server's message shows above the button.
+    }
+    await refreshSession(queryClient).catch(() => null);
+    await navigate(afterSignUp, { replace: true });
+  });
+
+  if (session.data && !isSubmitting && !isSubmitSuccessful) {
+    return <AlreadySignedIn user={session.data} continueTo={afterSignUp} />;
+  }
+
+  const serverError = signUp.isError
+    ? errorMessage(signUp.error)
+    : googleError && googleErrorMessage(googleError);
+
+  return (
+    <AuthLayout
+      title="Sign Up"
+      subtitle="Create your account to order tools in lots, pay by card and follow your orders."
+      footer={
+        <>
+          Already have an account?{" "}
+          <Link to="/login" className="font-semibold text-accent-dark underline-offset-4 hover:underline">
+            Log in
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        <TextField label="Name" autoComplete="name" error={errors.name?.message} {...form.register("name")} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...form.register("email")}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${passwordMinLength} characters.`}
+          error={errors.password?.message}
+          {...form.register("password")}
+        />
+        {serverError && <FormAlert message={serverError} />}
+        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+          {isSubmitting && <ButtonSpinner />}
+          {isSubmitting ? "Creating your account…" : "Sign Up"}
+        </button>
+      </form>
+      <OrDivider />
+      <GoogleButton callbackURL={afterSignUp} errorCallbackURL="/signup" disabled={isSubmitting} />
+    </AuthLayout>
+  );
+}

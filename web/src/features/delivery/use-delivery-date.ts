@@ -1,0 +1,8 @@
+import { useSyncExternalStore } from "react";
+import { readDeliveryDate, subscribeToDeliveryDate, writeDeliveryDate } from "./delivery-date";
+
+/** The remembered delivery date (YYYY-MM-DD or undefined) and the function that changes it. */
+export function useDeliveryDate(): [string | undefined, (date: string | undefined) => void] {
+  const date = useSyncExternalStore(subscribeToDeliveryDate, () => readDeliveryDate());
+  return [date, writeDeliveryDate];
+}

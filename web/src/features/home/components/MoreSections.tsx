@@ -1,0 +1,51 @@
+import { Link } from "react-router";
+import { ArrowRightIcon } from "../../../components/shop-icons";
+import { ContactSection } from "../../contact/components/ContactSection";
+import { InfoCards } from "../../contact/components/InfoCards";
+import { BenefitCards } from "../../content/components/BenefitCards";
+import { ReviewsSection } from "../../reviews/components/ReviewsSection";
+import { BusinessSummary } from "./BusinessSummary";
+import { ToolsPreview, type ToolsPreviewProps } from "./ToolsPreview";
+
+/**
+ * The home page below the delivery date: the tools preview, Business Summary, Car Tools Benefits,
+ * Reviews, the info cards and the contact form. Its own chunk, loaded as the visitor scrolls
+ * towards it (see HomePage).
+ */
+export function MoreSections({ preview }: { preview: ToolsPreviewProps }) {
+  return (
+    <>
+      <ToolsPreview {...preview} />
+      <BusinessSummary />
+
+      <section aria-labelledby="benefits-heading" className="bg-slate-50 py-16 sm:py-20">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <p className="eyebrow">Why Car Mechanic</p>
+          <h2 id="benefits-heading" className="section-title">
+            Car Tools Benefits
+          </h2>
+          <p className="section-lead">Three promises that come with every lot you order.</p>
+          <div className="mt-10">
+            <BenefitCards />
+          </div>
+          <Link
+            to="/carBenifits"
+            className="mt-8 inline-flex items-center gap-2 font-semibold text-accent-dark underline-offset-4 hover:underline"
+          >
+            Read every benefit in full
+            <ArrowRightIcon className="size-4" />
+          </Link>
+        </div>
+      </section>
+
+      <ReviewsSection />
+
+      <div className="bg-slate-50 py-16 sm:py-20">
+        <div className="mx-auto max-w-7xl space-y-12 px-4 sm:px-6 lg:px-8">
+          <InfoCards />
+          <ContactSection />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { apiJson, errorMessage } from "../../../lib/api";
+import { toast } from "../../../lib/toast";
+import { ordersQueryKey } from "./query-keys";
+
+const shippedSchema = z.object({ acknowledged: z.boolean() });
+
+/** PUT /api/allOrder/{id} (admins): marks a paid order Shipped. */
+export function shipOrder(id: string) {
+  return apiJson(`/api/allOrder/${encodeURIComponent(id)}`, shippedSchema, { method: "PUT", json: {} });
+}
+
+/** ADD: ships the order with the spec's alert (§8), then the lists refresh. */
+export function useShipOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: shipOrder,
+    onSuccess: () => {
+      toast.success("Update Order Successfully");
+    },
+    onError: (error) => {
+      toast.error("The order could not be marked shipped", { description: errorMessage(error) });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+  });
+}

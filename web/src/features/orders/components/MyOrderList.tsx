@@ -1,0 +1,130 @@
+import { Link } from "react-router";
+import { formatDollars } from "../../../../../contract/money";
+import type { Order } from "../../../../../contract/orders";
+import { pieces } from "../../../../../contract/tool-display";
+import { buyerStatusLabels, formatOrderDate } from "../order-display";
+import { PaidBadge } from "./PaidBadge";
+import { StatusBadge } from "./StatusBadge";
+import { TransactionId } from "./TransactionId";
+
+/** Pay for an unpaid order; Paid with its transaction id once paid; nothing to do for a cancelled one. */
+function Payment({ order, wide = false }: { order: Order; wide?: boolean }) {
+  if (order.status === "cancelled") {
+    return <span className="text-slate-600 text-sm">Cancelled, not charged</span>;
+  }
+  if (!order.paid) {
+    return (
+      <Link
+        to={`/dashboard/payment/${order._id}`}
+        className={`btn btn-primary min-h-10 px-5 py-2 ${wide ? "w-full" : ""}`}
+      >
+        Pay
+        <span className="sr-only"> for {order.orderProduct}</span>
+      </Link>
+    );
+  }
+  return (
+    <div className="space-y-1">
+      <PaidBadge paid />
+      {order.transactionId && <TransactionId id={order.transactionId} />}
+    </div>
+  );
+}
+
+/** My Orders: a table on wider screens, cards on phones (nothing wider than the page). */
+export function MyOrderList({ orders }: { orders: Order[] }) {
+  return (
+    <>
+      <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
+        <table className="w-full text-left text-[0.9375rem]">
+          <caption className="sr-only">My orders, newest first</caption>
+          <thead className="border-slate-200 border-b bg-slate-50 text-slate-600 text-xs uppercase tracking-wider">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Product
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                Quantity
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                Total
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Needed by
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Payment
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {orders.map((order) => (
+              <tr key={order._id} data-testid="order-row" data-order-id={order._id} className="align-top">
+                <td className="px-4 py-3.5">
+                  <span className="font-semibold text-navy">{order.orderProduct}</span>
+                  <span className="block text-slate-600 text-xs">
+                    {formatDollars(order.orderPrice)} per piece
+                  </span>
+                </td>
+                <td className="whitespace-nowrap px-4 py-3.5 text-right text-steel tabular-nums">
+                  {order.orderMinimum.toLocaleString("en-US")}
+                </td>
+                <td className="whitespace-nowrap px-4 py-3.5 text-right font-semibold text-navy tabular-nums">
+                  {formatDollars(order.total)}
+                </td>
+                <td className="whitespace-nowrap px-4 py-3.5 text-steel">
+                  <time dateTime={order.orderDate}>{formatOrderDate(order.orderDate)}</time>
+                </td>
+                <td className="px-4 py-3.5">
+                  <StatusBadge status={order.status} label={buyerStatusLabels[order.status]} />
+                </td>
+                <td className="max-w-56 px-4 py-3.5">
+                  <Payment order={order} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <ul aria-label="My orders" className="space-y-3 md:hidden">
+        {orders.map((order) => (
+          <li
+            key={order._id}
+            data-testid="order-card"
+            data-order-id={order._id}
+            className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+          >
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <h2 className="font-semibold text-navy">{order.orderProduct}</h2>
+                <p className="text-slate-600 text-sm">
+                  {pieces(order.orderMinimum)} × {formatDollars(order.orderPrice)}
+                </p>
+              </div>
+              <StatusBadge status={order.status} label={buyerStatusLabels[order.status]} />
+            </div>
+            <dl className="mt-3 grid grid-cols-2 gap-3 border-slate-100 border-t pt-3 text-sm">
+              <div>
+                <dt className="text-slate-600">Total</dt>
+                <dd className="font-bold text-base text-navy tabular-nums">{formatDollars(order.total)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">Needed by</dt>
+                <dd className="font-medium text-navy">
+                  <time dateTime={order.orderDate}>{formatOrderDate(order.orderDate)}</time>
+                </dd>
+              </div>
+            </dl>
+            <div className="mt-3">
+              <Payment order={order} wide />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,289 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMemo } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { useNavigate } from "react-router";
+import type { Tool } from "../../../../../contract/catalog";
+import { formatDollars } from "../../../../../contract/money";
+import { pieces } from "../../../../../contract/tool-display";
+import { controlClass, Field } from "../../../components/FormField";
+import { AlertIcon } from "../../../components/icons";
+import { ApiError, errorMessage } from "../../../lib/api";
+import { toast } from "../../../lib/toast";
+import { arrivalDate, formatDay, readDeliveryDate, writeDeliveryDate } from "../../delivery/delivery-date";
+import { usePlaceOrder } from "../api/place-order";
+import { type OrderFormInput, type OrderFormValues, orderFormSchema } from "../order-form-schema";
+
+type OrderFormProps = {
+  tool: Tool;
+  /** The signed-in buyer: the order goes out in their name (the server takes it from the session). */
+  buyer: { name: string; email: string };
+  /** Today in the shopper's time zone, YYYY-MM-DD. */
+  today: string;
+};
+
+/** The lot's price in dollars, counted in cents so that $89.50 × 550 is exact. */
+function lotTotal(price: number, quantity: unknown): number | undefined {
+  if (typeof quantity !== "number" || !Number.isInteger(quantity) || quantity <= 0) return undefined;
+  return (Math.round(price * 100) * quantity) / 100;
+}
+
+function Stepper({
+  label,
+  onClick,
+  disabled,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled: boolean;
+  children: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      onClick={onClick}
+      disabled={disabled}
+      className="mt-1.5 flex w-12 shrink-0 items-center justify-center rounded-lg border border-slate-300 bg-white font-bold text-navy text-xl hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40"
+    >
+      <span aria-hidden="true">{children}</span>
+    </button>
+  );
+}
+
+/**
+ * The order form of a tool page: the buyer's name and email (read-only, from the session), the
+ * quantity in the tool's lots with the total as it changes, phone, delivery address and needed-by
+ * date. Checked with the server's own rules; sent to POST /api/order.
+ */
+export function OrderForm({ tool, buyer, today }: OrderFormProps) {
+  const navigate = useNavigate();
+  const placeOrder = usePlaceOrder();
+  const schema = useMemo(() => orderFormSchema(tool, today), [tool, today]);
+  const form = useForm<OrderFormInput, unknown, OrderFormValues>({
+    resolver: zodResolver(schema),
+    mode: "onTouched",
+    defaultValues: {
+      quantity: tool.minimum,
+      phone: "",
+      address: "",
+      // The date chosen on the home page, when it is still to come.
+      neededBy: readDeliveryDate(today) ?? "",
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const quantity = useWatch({ control: form.control, name: "quantity" });
+  const total = lotTotal(tool.price, quantity);
+
+  const largest = Math.min(tool.maximum ?? tool.available, tool.available);
+  const soldOut = largest < tool.minimum;
+  const step = Math.max(1, tool.increment);
+  const earliest = arrivalDate(tool.leadTimeDays, today);
+
+  function stepBy(direction: 1 | -1) {
+    const current = typeof quantity === "number" && Number.isFinite(quantity) ? quantity : tool.minimum;
+    // Back onto the lot grid first, then one step; never past the tool's limits.
+    const onGrid = direction === 1 ? Math.ceil(current / step) * step : Math.floor(current / step) * step;
+    const next = Math.min(
+      largest,
+      Math.max(tool.minimum, onGrid === current ? current + direction * step : onGrid),
+    );
+    form.setValue("quantity", next, { shouldValidate: true, shouldDirty: true, shouldTouch: true });
+  }
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await placeOrder.mutateAsync({
+        orderId: tool._id,
+        orderMinimum: values.quantity,
+        orderPhone: values.phone,
+        orderAddress: values.address,
+        orderDate: values.neededBy,
+        // The spec's body: the server ignores these and uses the session and the tool.
+        orderName: buyer.name,
+        orderEmail: buyer.email,
+        orderProduct: tool.name,
+        orderPrice: tool.price,
+      });
+    } catch (error) {
+      // 409: the stock moved since the page opened ("Only 600 pieces left"): say it at the quantity.
+      if (error instanceof ApiError && error.status === 409) {
+        form.setError("quantity", { message: error.message }, { shouldFocus: true });
+      }
+      toast.error("Order Failed", { description: errorMessage(error) });
+      return;
+    }
+    writeDeliveryDate(values.neededBy);
+    toast.success("Order Added in Database");
+    await navigate("/dashboard");
+  });
+
+  const quantityError = errors.quantity?.message;
+  const quantity$ = form.register("quantity", { valueAsNumber: true });
+
+  return (
+    <section
+      aria-labelledby="order-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7 lg:sticky lg:top-24"
+    >
+      <h2 id="order-heading" className="font-bold text-navy text-xl">
+        Place your order
+      </h2>
+      <p className="mt-1 text-slate-600 text-sm">
+        Sold in lots of at least {pieces(tool.minimum)}
+        {step > 1 ? `, in steps of ${step.toLocaleString("en-US")}` : ""}. You pay by card from My Orders.
+      </p>
+
+      {soldOut && (
+        <p
+          role="status"
+          className="mt-4 flex items-start gap-2.5 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 font-medium text-amber-900 text-sm"
+        >
+          <AlertIcon className="mt-px size-5 shrink-0" />
+          There is not enough stock for a lot right now. New stock arrives every week.
+        </p>
+      )}
+
+      <form noValidate onSubmit={onSubmit} aria-label={`Order ${tool.name}`} className="mt-5 space-y-5">
+        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+          <Field label="Name" hint="From your account.">
+            {(control) => (
+              <input
+                {...control}
+                name="name"
+                type="text"
+                autoComplete="name"
+                value={buyer.name}
+                readOnly
+                className={controlClass}
+              />
+            )}
+          </Field>
+          <Field label="Email" hint="We send order updates here.">
+            {(control) => (
+              <input
+                {...control}
+                name="email"
+                type="email"
+                autoComplete="email"
+                value={buyer.email}
+                readOnly
+                className={controlClass}
+              />
+            )}
+          </Field>
+        </div>
+
+        <Field
+          label="Quantity (pieces)"
+          error={quantityError}
+          hint={`From ${pieces(tool.minimum)} to ${pieces(Math.max(largest, tool.minimum))}${step > 1 ? `, in steps of ${step.toLocaleString("en-US")}` : ""}.`}
+        >
+          {(control) => (
+            <div className="flex gap-2">
+              <Stepper
+                label={`Fewer pieces (${step.toLocaleString("en-US")} less)`}
+                onClick={() => stepBy(-1)}
+                disabled={soldOut || (typeof quantity === "number" && quantity <= tool.minimum)}
+              >
+                −
+              </Stepper>
+              <input
+                {...control}
+                {...quantity$}
+                type="number"
+                inputMode="numeric"
+                autoComplete="off"
+                min={tool.minimum}
+                max={Math.max(largest, tool.minimum)}
+                step={step}
+                required
+                className={`${controlClass} text-center font-semibold tabular-nums`}
+              />
+              <Stepper
+                label={`More pieces (${step.toLocaleString("en-US")} more)`}
+                onClick={() => stepBy(1)}
+                disabled={soldOut || (typeof quantity === "number" && quantity >= largest)}
+              >
+                +
+              </Stepper>
+            </div>
+          )}
+        </Field>
+
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-xl bg-orange-50 px-4 py-3 ring-1 ring-orange-200">
+          <span className="text-slate-700 text-sm">
+            Total
+            {total !== undefined && (
+              <span className="text-slate-600">
+                {" "}
+                ({pieces(quantity as number)} × {formatDollars(tool.price)})
+              </span>
+            )}
+          </span>
+          <output
+            aria-live="polite"
+            aria-label="Order total"
+            data-testid="order-total"
+            className="font-bold text-2xl text-navy tabular-nums"
+          >
+            {total === undefined ? "—" : formatDollars(total)}
+          </output>
+        </div>
+
+        <Field label="Phone" error={errors.phone?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...form.register("phone")}
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              maxLength={20}
+              required
+              placeholder="+1 555 010 0100"
+              className={controlClass}
+            />
+          )}
+        </Field>
+
+        <Field label="Delivery address" error={errors.address?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...form.register("address")}
+              type="text"
+              autoComplete="street-address"
+              maxLength={300}
+              required
+              placeholder="Street, number, city"
+              className={controlClass}
+            />
+          )}
+        </Field>
+
+        <Field
+          label="Needed by"
+          error={errors.neededBy?.message}
+          hint={`The earliest this tool can arrive is ${formatDay(earliest, "long")}.`}
+        >
+          {(control) => (
+            <input
+              {...control}
+              {...form.register("neededBy")}
+              type="date"
+              autoComplete="off"
+              min={today}
+              required
+              className={controlClass}
+            />
+          )}
+        </Field>
+
+        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting || soldOut}>
+          {isSubmitting ? "Placing your order…" : "Place order"}
+        </button>
+      </form>
+    </section>
+  );
+}

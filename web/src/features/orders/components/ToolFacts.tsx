@@ -1,0 +1,67 @@
+import type { ReactNode } from "react";
+import type { Tool } from "../../../../../contract/catalog";
+import { formatDollars } from "../../../../../contract/money";
+import { pieces } from "../../../../../contract/tool-display";
+import { ClockIcon, TagIcon, TruckIcon } from "../../../components/shop-icons";
+import { arrivalDate, formatDay } from "../../delivery/delivery-date";
+
+function days(count: number): string {
+  return `${count} ${count === 1 ? "day" : "days"}`;
+}
+
+function Fact({ label, children, icon }: { label: string; children: ReactNode; icon?: ReactNode }) {
+  return (
+    <div className="flex items-start gap-3 rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200/70">
+      {icon && <span className="mt-0.5 text-accent-dark">{icon}</span>}
+      <div className="min-w-0">
+        <dt className="text-slate-600 text-sm">{label}</dt>
+        <dd className="mt-0.5 font-semibold text-navy">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+/** The tool on its order page: picture, name (the page's h1), description and its lot facts. */
+export function ToolFacts({ tool, today }: { tool: Tool; today: string }) {
+  const arrives = arrivalDate(tool.leadTimeDays, today);
+  return (
+    <article aria-labelledby="tool-name" className="min-w-0">
+      <div className="overflow-hidden rounded-2xl border border-slate-200 bg-mist shadow-sm">
+        <img
+          src={tool.img}
+          alt={tool.name}
+          width={600}
+          height={400}
+          decoding="async"
+          fetchPriority="high"
+          className="aspect-[3/2] h-auto w-full object-cover"
+        />
+      </div>
+      <p className="eyebrow mt-6">Tool details</p>
+      <h1 id="tool-name" className="mt-1 font-bold text-3xl text-navy tracking-tight sm:text-4xl">
+        {tool.name}
+      </h1>
+      <p className="mt-3 max-w-prose text-lg text-slate-600 leading-relaxed">{tool.description}</p>
+
+      <dl className="mt-6 grid gap-3 sm:grid-cols-2">
+        <Fact label="Price per piece" icon={<TagIcon className="size-5" />}>
+          <span className="text-xl">{formatDollars(tool.price)}</span>
+        </Fact>
+        <Fact label="In stock">{pieces(tool.available)}</Fact>
+        <Fact label="Minimum order">{pieces(tool.minimum)}</Fact>
+        {tool.maximum !== null && <Fact label="Maximum per order">{pieces(tool.maximum)}</Fact>}
+        {tool.increment > 1 && <Fact label="Order in steps of">{pieces(tool.increment)}</Fact>}
+        <Fact label="Lead time" icon={<ClockIcon className="size-5" />}>
+          {tool.leadTimeDays === 0 ? "Ships today" : days(tool.leadTimeDays)}
+        </Fact>
+      </dl>
+      <p className="mt-4 flex items-start gap-2 text-slate-600 text-sm">
+        <TruckIcon className="mt-px size-4 shrink-0" />
+        <span>
+          Ordered today, it can be with you on{" "}
+          <span className="font-semibold text-navy">{formatDay(arrives, "long")}</span>.
+        </span>
+      </p>
+    </article>
+  );
+}

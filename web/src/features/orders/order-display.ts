@@ -1,0 +1,34 @@
+import type { OrderStatus } from "../../../../contract/orders";
+import { parseIsoDate } from "../delivery/delivery-date";
+
+/** How a buyer reads an order's status in My Orders (payment is its own column). */
+export const buyerStatusLabels: Record<OrderStatus, string> = {
+  pending: "Awaiting payment",
+  paid: "Preparing shipment",
+  shipped: "Shipped",
+  cancelled: "Cancelled",
+};
+
+/** How an admin reads it in Manage All Order: what is left to do with the order. */
+export const adminStatusLabels: Record<OrderStatus, string> = {
+  pending: "Awaiting payment",
+  paid: "Ready to ship",
+  shipped: "Shipped",
+  cancelled: "Cancelled",
+};
+
+/** Badge colours per status; each pair reads at 7:1 or better. */
+export const statusTones: Record<OrderStatus, string> = {
+  pending: "bg-amber-50 text-amber-900 ring-amber-200",
+  paid: "bg-sky-50 text-sky-900 ring-sky-200",
+  shipped: "bg-emerald-50 text-emerald-900 ring-emerald-200",
+  cancelled: "bg-slate-100 text-slate-700 ring-slate-300",
+};
+
+const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
+
+/** "Nov 28, 2025" for a YYYY-MM-DD needed-by date (the day itself, in no time zone). */
+export function formatOrderDate(iso: string): string {
+  const date = parseIsoDate(iso);
+  return date ? dayFormat.format(date) : iso;
+}

@@ -1,0 +1,153 @@
+import { type ReactNode, useId, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { formatDollars } from "../../../../../contract/money";
+import { type Order, type OrderStatus, orderStatuses } from "../../../../../contract/orders";
+import { pieces } from "../../../../../contract/tool-display";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { BoxIcon } from "../../../components/icons";
+import { LoadError } from "../../../components/LoadError";
+import { PanelHeading } from "../../../components/PanelHeading";
+import { Spinner } from "../../../components/Spinner";
+import { useCancelOrder } from "../api/cancel-order";
+import { useAllOrders } from "../api/get-all-orders";
+import { ordersPageSize } from "../api/read-order-page";
+import { AllOrderList } from "../components/AllOrderList";
+import { OrdersPagination } from "../components/OrdersPagination";
+import { adminStatusLabels } from "../order-display";
+import { pageHref, parsePage } from "../page-param";
+
+const path = "/dashboard/manageAllOrder";
+
+function parseStatus(value: string | null): OrderStatus | undefined {
+  return orderStatuses.find((status) => status === value);
+}
+
+/** Which orders the list shows: all of them, or those of one status (`?status=`). */
+function StatusFilter({ status }: { status: OrderStatus | undefined }) {
+  const id = useId();
+  const navigate = useNavigate();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="font-semibold text-sm text-steel">
+        Show
+      </label>
+      <select
+        id={id}
+        value={status ?? ""}
+        onChange={(event) => {
+          const next = parseStatus(event.target.value);
+          void navigate(next ? `${path}?status=${next}` : path);
+        }}
+        className="min-h-11 rounded-lg border border-slate-300 bg-white py-2 pr-8 pl-3 font-medium text-navy text-sm shadow-sm focus:border-accent-dark focus:outline-none focus:ring-3 focus:ring-orange-200"
+      >
+        <option value="">All orders</option>
+        {orderStatuses.map((value) => (
+          <option key={value} value={value}>
+            {adminStatusLabels[value]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** /dashboard/manageAllOrder (admins): every order; ship the paid ones, remove the unpaid ones. */
+export function ManageAllOrdersPage() {
+  const [searchParams] = useSearchParams();
+  const page = parsePage(searchParams.get("page"));
+  const status = parseStatus(searchParams.get("status"));
+  const orders = useAllOrders(page, status);
+  const cancel = useCancelOrder();
+  const [removing, setRemoving] = useState<Order | null>(null);
+  // The dialog keeps showing the order while it closes.
+  const [shown, setShown] = useState<Order | null>(null);
+
+  function askToRemove(order: Order) {
+    setShown(order);
+    setRemoving(order);
+  }
+
+  let body: ReactNode;
+  if (orders.isPending) {
+    body = <Spinner label="Loading the orders…" />;
+  } else if (orders.isError) {
+    body = (
+      <LoadError
+        title="We could not load the orders"
+        error={orders.error}
+        onRetry={() => orders.refetch()}
+        retrying={orders.isFetching}
+      />
+    );
+  } else if (orders.data.orders.length === 0) {
+    body = (
+      <div className="rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center shadow-sm">
+        <BoxIcon className="mx-auto size-10 text-slate-500" />
+        <h2 className="mt-4 font-semibold text-lg text-navy">
+          {page > 1
+            ? `There are no orders on page ${page}`
+            : status
+              ? `No orders are ${adminStatusLabels[status].toLowerCase()}`
+              : "No orders yet"}
+        </h2>
+      </div>
+    );
+  } else {
+    const { total } = orders.data;
+    const pageCount = Math.max(1, Math.ceil(total / ordersPageSize));
+    body = (
+      <div aria-busy={orders.isPlaceholderData} className={orders.isPlaceholderData ? "opacity-60" : ""}>
+        <AllOrderList orders={orders.data.orders} onRemove={askToRemove} />
+        {total > ordersPageSize && (
+          <OrdersPagination
+            page={page}
+            pageCount={pageCount}
+            hrefFor={(target) => pageHref(path, searchParams, target)}
+          />
+        )}
+      </div>
+    );
+  }
+
+  const total = orders.data?.total;
+  return (
+    <section aria-labelledby="all-orders-heading">
+      <title>Manage All Order · Car Mechanic</title>
+      <PanelHeading
+        id="all-orders-heading"
+        title="Manage All Order"
+        aside={
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            {total !== undefined && (
+              <p className="text-slate-600 text-sm">
+                {total} {total === 1 ? "order" : "orders"}
+              </p>
+            )}
+            <StatusFilter status={status} />
+          </div>
+        }
+      >
+        Every buyer's orders, newest first. Ship the paid ones with ADD; remove unpaid ones to put their stock
+        back on sale.
+      </PanelHeading>
+      {body}
+      <ConfirmDialog
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        title="Are you sure?"
+        text={
+          shown && (
+            <p>
+              The order of {pieces(shown.orderMinimum)} of {shown.orderProduct} ({formatDollars(shown.total)})
+              for {shown.orderName} will be cancelled, and its stock goes back on sale. You won't be able to
+              revert this!
+            </p>
+          )
+        }
+        confirmLabel="Yes, remove it"
+        busyLabel="Removing…"
+        onConfirm={() => (removing ? cancel.mutateAsync(removing._id) : undefined)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { orderSchema } from "../../../../../contract/orders";
+import { apiJson } from "../../../lib/api";
+
+/**
+ * PATCH /api/order/{id} {transactionId}: the order becomes paid once the server has checked with the
+ * gateway that this payment went through for this order and amount.
+ */
+export function markOrderPaid({ orderId, transactionId }: { orderId: string; transactionId: string }) {
+  return apiJson(`/api/order/${encodeURIComponent(orderId)}`, orderSchema, {
+    method: "PATCH",
+    json: { orderId, transactionId },
+  });
+}
+
+/** Marks the order paid; the orders (this one and the lists) are read again afterwards. */
+export function useMarkOrderPaid() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markOrderPaid,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["orders"] }),
+  });
+}

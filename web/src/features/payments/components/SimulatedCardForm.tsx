@@ -1,0 +1,144 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { type UseFormRegisterReturn, useForm } from "react-hook-form";
+import { controlClass, Field } from "../../../components/FormField";
+import { errorMessage } from "../../../lib/api";
+import { confirmSimulatedPayment } from "../api/confirm-simulated-payment";
+import { useMarkOrderPaid } from "../api/mark-order-paid";
+import { type SimulatedCardValues, simulatedCardSchema } from "../card-form-schema";
+import { formatCardNumber, formatCvc, formatExpiry } from "../card-format";
+import { CardError } from "./CardError";
+import { PayButton } from "./PayButton";
+
+export type CardFormProps = {
+  orderId: string;
+  /** The order's total in dollars, on the Pay button. */
+  total: number;
+  /** The payment's client secret; undefined while it is on its way (the Pay button waits for it). */
+  clientSecret: string | undefined;
+  /** The billing details to start with: the signed-in user's. */
+  buyer: { name: string; email: string };
+  /** Called with the payment's id once the order is marked paid. */
+  onPaid: (transactionId: string) => void;
+};
+
+/** `register(...)` with the value reformatted as it is typed (digits grouped, the expiry's slash). */
+function formatted(
+  registration: UseFormRegisterReturn,
+  format: (value: string) => string,
+): UseFormRegisterReturn {
+  return {
+    ...registration,
+    onChange: (event) => {
+      const input = event.target as HTMLInputElement;
+      const next = format(input.value);
+      if (next !== input.value) input.value = next;
+      return registration.onChange(event);
+    },
+  };
+}
+
+/**
+ * The card form of the simulated gateway (the default): it takes the card as Stripe Elements would
+ * and confirms the payment with the server's stand-in for Stripe.js, then marks the order paid.
+ */
+export function SimulatedCardForm({ orderId, total, clientSecret, buyer, onPaid }: CardFormProps) {
+  const markPaid = useMarkOrderPaid();
+  const [cardError, setCardError] = useState<string | null>(null);
+  const form = useForm<SimulatedCardValues>({
+    resolver: zodResolver(simulatedCardSchema),
+    mode: "onTouched",
+    defaultValues: { name: buyer.name, email: buyer.email, cardNumber: "", expiry: "", cvc: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (!clientSecret) return;
+    setCardError(null);
+    try {
+      const payment = await confirmSimulatedPayment({ clientSecret, ...values });
+      await markPaid.mutateAsync({ orderId, transactionId: payment.id });
+      onPaid(payment.id);
+    } catch (error) {
+      setCardError(errorMessage(error));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Card payment" className="space-y-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Name on card" error={errors.name?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...form.register("name")}
+              type="text"
+              autoComplete="cc-name"
+              maxLength={120}
+              className={controlClass}
+            />
+          )}
+        </Field>
+        <Field label="Email" error={errors.email?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...form.register("email")}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              maxLength={150}
+              className={controlClass}
+            />
+          )}
+        </Field>
+      </div>
+      <Field label="Card number" error={errors.cardNumber?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...formatted(form.register("cardNumber"), formatCardNumber)}
+            type="text"
+            autoComplete="cc-number"
+            inputMode="numeric"
+            maxLength={23}
+            placeholder="1234 1234 1234 1234"
+            className={`${controlClass} font-mono tracking-wide`}
+          />
+        )}
+      </Field>
+      <div className="grid grid-cols-2 gap-5">
+        <Field label="Expiry (MM/YY)" error={errors.expiry?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...formatted(form.register("expiry"), formatExpiry)}
+              type="text"
+              autoComplete="cc-exp"
+              inputMode="numeric"
+              maxLength={5}
+              placeholder="MM/YY"
+              className={`${controlClass} font-mono`}
+            />
+          )}
+        </Field>
+        <Field label="CVC" error={errors.cvc?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...formatted(form.register("cvc"), formatCvc)}
+              type="text"
+              autoComplete="cc-csc"
+              inputMode="numeric"
+              maxLength={4}
+              placeholder="123"
+              className={`${controlClass} font-mono`}
+            />
+          )}
+        </Field>
+      </div>
+      {cardError && <CardError message={cardError} />}
+      <PayButton total={total} ready={clientSecret !== undefined} paying={isSubmitting} />
+    </form>
+  );
+}

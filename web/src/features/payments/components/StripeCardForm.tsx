@@ -1,0 +1,127 @@
+// Loaded only when the shop's gateway is Stripe (a lazy import from the payment page): Stripe.js and
+// its React bindings never load with the simulated gateway.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
+import { loadStripe, type Stripe } from "@stripe/stripe-js";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { controlClass, Field } from "../../../components/FormField";
+import { errorMessage } from "../../../lib/api";
+import { useMarkOrderPaid } from "../api/mark-order-paid";
+import { type BillingValues, billingSchema } from "../card-form-schema";
+import { CardError } from "./CardError";
+import { PayButton } from "./PayButton";
+import type { CardFormProps } from "./SimulatedCardForm";
+
+/** One Stripe.js per publishable key for the whole visit. */
+const stripes = new Map<string, Promise<Stripe | null>>();
+function stripeFor(publishableKey: string): Promise<Stripe | null> {
+  let stripe = stripes.get(publishableKey);
+  if (!stripe) {
+    stripe = loadStripe(publishableKey);
+    stripes.set(publishableKey, stripe);
+  }
+  return stripe;
+}
+
+const cardStyle = {
+  base: {
+    fontSize: "16px",
+    color: "#0f172a",
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    "::placeholder": { color: "#64748b" },
+  },
+  invalid: { color: "#b91c1c", iconColor: "#b91c1c" },
+};
+
+function StripeCardFields({ orderId, total, clientSecret, buyer, onPaid }: CardFormProps) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const markPaid = useMarkOrderPaid();
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [focused, setFocused] = useState(false);
+  const form = useForm<BillingValues>({
+    resolver: zodResolver(billingSchema),
+    mode: "onTouched",
+    defaultValues: { name: buyer.name, email: buyer.email },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (billing) => {
+    const card = elements?.getElement(CardElement);
+    if (!stripe || !card || !clientSecret) return;
+    setCardError(null);
+    const result = await stripe.confirmCardPayment(clientSecret, {
+      payment_method: { card, billing_details: { name: billing.name, email: billing.email } },
+    });
+    if (result.error) {
+      setCardError(result.error.message ?? "Your card could not be charged.");
+      return;
+    }
+    try {
+      await markPaid.mutateAsync({ orderId, transactionId: result.paymentIntent.id });
+      onPaid(result.paymentIntent.id);
+    } catch (error) {
+      setCardError(errorMessage(error));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Card payment" className="space-y-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Name on card" error={errors.name?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...form.register("name")}
+              type="text"
+              autoComplete="cc-name"
+              maxLength={120}
+              className={controlClass}
+            />
+          )}
+        </Field>
+        <Field label="Email" error={errors.email?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...form.register("email")}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              maxLength={150}
+              className={controlClass}
+            />
+          )}
+        </Field>
+      </div>
+      <div>
+        {/* Stripe's card field is an iframe with its own label for screen readers. */}
+        <p className="block font-semibold text-sm text-steel">Card</p>
+        <div
+          className={`mt-1.5 rounded-lg border bg-white px-3.5 py-3 shadow-sm ${
+            focused ? "border-accent-dark ring-3 ring-orange-200" : "border-slate-300"
+          }`}
+        >
+          <CardElement
+            options={{ style: cardStyle, hidePostalCode: true }}
+            onFocus={() => setFocused(true)}
+            onBlur={() => setFocused(false)}
+            onChange={() => setCardError(null)}
+          />
+        </div>
+      </div>
+      {cardError && <CardError message={cardError} />}
+      <PayButton total={total} ready={!!stripe && clientSecret !== undefined} paying={isSubmitting} />
+    </form>
+  );
+}
+
+/** The card form with Stripe Elements (gateway "stripe"). */
+export function StripeCardForm({ publishableKey, ...props }: CardFormProps & { publishableKey: string }) {
+  return (
+    <Elements stripe={stripeFor(publishableKey)}>
+      <StripeCardFields {...props} />
+    </Elements>
+  );
+}

@@ -1,0 +1,280 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { Link, useParams } from "react-router";
+import { formatDollars } from "../../../../../contract/money";
+import type { Order } from "../../../../../contract/orders";
+import { pieces } from "../../../../../contract/tool-display";
+import { BoxIcon, ChevronLeftIcon } from "../../../components/icons";
+import { LoadError } from "../../../components/LoadError";
+import { PanelHeading } from "../../../components/PanelHeading";
+import { Spinner } from "../../../components/Spinner";
+import { CheckCircleIcon, ShieldCheckIcon } from "../../../components/shop-icons";
+import { ApiError } from "../../../lib/api";
+import { useSession } from "../../auth/api/get-session";
+import { usePaymentIntent } from "../api/create-payment-intent";
+import { useOrder } from "../api/get-order";
+import { usePaymentsConfig } from "../api/get-payments-config";
+import { type CardFormProps, SimulatedCardForm } from "../components/SimulatedCardForm";
+
+// Stripe.js comes only with the Stripe gateway, in its own chunk.
+const StripeCardForm = lazy(async () => ({
+  default: (await import("../components/StripeCardForm")).StripeCardForm,
+}));
+
+const dayFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+
+function neededBy(iso: string): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? iso : dayFormat.format(date);
+}
+
+const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7";
+
+function OrderSummary({ order }: { order: Order }) {
+  return (
+    <section aria-labelledby="summary-heading" className={card}>
+      <h2 id="summary-heading" className="font-bold text-lg text-navy">
+        Order summary
+      </h2>
+      <dl className="mt-4 space-y-3 text-[0.9375rem]">
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600">Product</dt>
+          <dd className="text-right font-semibold text-navy">{order.orderProduct}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600">Quantity</dt>
+          <dd className="text-right text-navy">
+            {pieces(order.orderMinimum)} × {formatDollars(order.orderPrice)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600">Needed by</dt>
+          <dd className="text-right text-navy">
+            <time dateTime={order.orderDate}>{neededBy(order.orderDate)}</time>
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="shrink-0 text-slate-600">Deliver to</dt>
+          <dd className="min-w-0 text-right text-navy [overflow-wrap:anywhere]">{order.orderAddress}</dd>
+        </div>
+        <div className="flex items-baseline justify-between gap-4 border-slate-200 border-t pt-4">
+          <dt className="font-semibold text-navy">Total</dt>
+          <dd data-testid="payment-total" className="font-bold text-2xl text-navy tabular-nums">
+            {formatDollars(order.total)}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function TransactionLine({ id }: { id: string }) {
+  return (
+    <p className="mt-3 text-slate-700 text-sm">
+      Transaction id:{" "}
+      <code
+        data-testid="transaction-id"
+        className="rounded bg-white/70 px-1.5 py-0.5 font-mono font-semibold text-navy [overflow-wrap:anywhere]"
+      >
+        {id}
+      </code>
+    </p>
+  );
+}
+
+/** Spec §8: the congratulation and the transaction id, right after the payment went through. */
+function PaymentComplete({ transactionId }: { transactionId: string }) {
+  return (
+    <section
+      aria-labelledby="paid-heading"
+      role="status"
+      className="rounded-2xl border border-emerald-200 bg-emerald-50 p-5 sm:p-7"
+    >
+      <CheckCircleIcon className="size-10 text-emerald-700" />
+      <h2 id="paid-heading" className="mt-3 font-bold text-emerald-900 text-xl">
+        Congrates!Your Payment is completed.
+      </h2>
+      <TransactionLine id={transactionId} />
+      <p className="mt-3 text-slate-700 text-sm">
+        We have your payment and start preparing the lot for shipping. You can follow it in My Orders.
+      </p>
+      <Link to="/dashboard" className="btn btn-primary mt-5">
+        Back to My Orders
+      </Link>
+    </section>
+  );
+}
+
+function AlreadyPaid({ order }: { order: Order }) {
+  return (
+    <section
+      aria-labelledby="paid-heading"
+      className="rounded-2xl border border-emerald-200 bg-emerald-50 p-5 sm:p-7"
+    >
+      <CheckCircleIcon className="size-10 text-emerald-700" />
+      <h2 id="paid-heading" className="mt-3 font-bold text-emerald-900 text-xl">
+        Paid
+      </h2>
+      <p className="mt-1 text-slate-700 text-sm">
+        {order.status === "shipped"
+          ? "This order is paid and on its way."
+          : "This order is paid: nothing left to pay."}
+      </p>
+      {order.transactionId && <TransactionLine id={order.transactionId} />}
+      <Link to="/dashboard" className="btn btn-secondary mt-5">
+        Back to My Orders
+      </Link>
+    </section>
+  );
+}
+
+function Cancelled() {
+  return (
+    <section aria-labelledby="cancelled-heading" className={card}>
+      <h2 id="cancelled-heading" className="font-bold text-lg text-navy">
+        This order was cancelled
+      </h2>
+      <p className="mt-2 text-slate-600">
+        A cancelled order cannot be paid. Place a new order from the tool's page if you still need it.
+      </p>
+      <Link to="/tools" className="btn btn-primary mt-5">
+        Browse tools
+      </Link>
+    </section>
+  );
+}
+
+/** The card form of the shop's gateway, with the payment's client secret once it has arrived. */
+function CardPayment({ order, onPaid }: { order: Order; onPaid: (transactionId: string) => void }) {
+  const session = useSession();
+  const config = usePaymentsConfig();
+  const intent = usePaymentIntent(order._id, true);
+  const queryClient = useQueryClient();
+  // 409: paid meanwhile (in another tab, or a payment whose confirmation was lost) or cancelled. The
+  // order, read again, shows which.
+  const conflict = intent.error instanceof ApiError && intent.error.status === 409;
+  useEffect(() => {
+    if (conflict) void queryClient.invalidateQueries({ queryKey: ["orders"] });
+  }, [conflict, queryClient]);
+
+  if (config.isError || intent.isError) {
+    const error = config.error ?? intent.error;
+    return (
+      <LoadError
+        title="We could not start the payment"
+        error={error}
+        onRetry={() => {
+          if (config.isError) void config.refetch();
+          if (intent.isError) void intent.refetch();
+        }}
+        retrying={config.isFetching || intent.isFetching}
+      />
+    );
+  }
+
+  const props: CardFormProps = {
+    orderId: order._id,
+    total: order.total,
+    clientSecret: intent.data?.clientSecret,
+    buyer: { name: session.data?.name ?? "", email: session.data?.email ?? "" },
+    onPaid,
+  };
+
+  let form: ReactNode;
+  if (config.isPending) {
+    form = <Spinner label="Loading the card form…" />;
+  } else if (config.data.gateway === "stripe" && config.data.publishableKey) {
+    form = (
+      <Suspense fallback={<Spinner label="Loading the card form…" />}>
+        <StripeCardForm publishableKey={config.data.publishableKey} {...props} />
+      </Suspense>
+    );
+  } else {
+    form = <SimulatedCardForm {...props} />;
+  }
+
+  return (
+    <section aria-labelledby="card-heading" className={card}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="card-heading" className="font-bold text-lg text-navy">
+          Pay by card
+        </h2>
+        <span className="inline-flex items-center gap-1.5 text-slate-600 text-xs">
+          <ShieldCheckIcon className="size-4 text-emerald-700" />
+          Secure payment
+        </span>
+      </div>
+      {config.data?.gateway === "simulated" && (
+        <p className="mt-2 rounded-lg bg-slate-50 px-3 py-2 text-slate-600 text-sm ring-1 ring-slate-200">
+          Test mode: pay with <span className="font-mono text-navy">4242 4242 4242 4242</span>, any future
+          date and any 3-digit CVC.
+        </p>
+      )}
+      <div className="mt-5">{form}</div>
+    </section>
+  );
+}
+
+/** /dashboard/payment/{id}: the order's summary and its card payment. */
+export function PaymentPage() {
+  const { id = "" } = useParams();
+  const order = useOrder(id);
+  const [paidNow, setPaidNow] = useState<string | null>(null);
+
+  let body: ReactNode;
+  if (order.isPending) {
+    body = <Spinner label="Loading the order…" />;
+  } else if (order.isError && order.error instanceof ApiError && [400, 404].includes(order.error.status)) {
+    body = (
+      <div className="rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center shadow-sm">
+        <BoxIcon className="mx-auto size-10 text-slate-500" />
+        <h2 className="mt-4 font-semibold text-lg text-navy">Order not found</h2>
+        <p className="mt-2 text-slate-600">
+          There is no order of yours with this address. Your orders are in My Orders.
+        </p>
+        <Link to="/dashboard" className="btn btn-primary mt-6">
+          Go to My Orders
+        </Link>
+      </div>
+    );
+  } else if (order.isError) {
+    body = (
+      <LoadError
+        title="We could not load the order"
+        error={order.error}
+        onRetry={() => order.refetch()}
+        retrying={order.isFetching}
+      />
+    );
+  } else {
+    const current = order.data;
+    let payment: ReactNode;
+    if (paidNow) payment = <PaymentComplete transactionId={paidNow} />;
+    else if (current.status === "cancelled") payment = <Cancelled />;
+    else if (current.paid) payment = <AlreadyPaid order={current} />;
+    else payment = <CardPayment order={current} onPaid={setPaidNow} />;
+    body = (
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
+        <OrderSummary order={current} />
+        {payment}
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby="payment-heading">
+      <title>Payment · Car Mechanic</title>
+      <Link
+        to="/dashboard"
+        className="mb-3 inline-flex items-center gap-1.5 rounded font-semibold text-accent-dark text-sm underline-offset-4 hover:underline"
+      >
+        <ChevronLeftIcon />
+        My Orders
+      </Link>
+      <PanelHeading id="payment-heading" title="Payment">
+        {order.data ? `Pay for your ${order.data.orderProduct} order.` : "Pay for your order by card."}
+      </PanelHeading>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { LoadError } from "../../../components/LoadError";
+import { PanelHeading } from "../../../components/PanelHeading";
+import { Spinner } from "../../../components/Spinner";
+import { useSession } from "../../auth/api/get-session";
+import { usePortfolio } from "../api/get-portfolio";
+import { PortfolioForm } from "../components/PortfolioForm";
+
+/** /dashboard/createPortfolio: creates the user's portfolio, or edits it when there is one. */
+export function CreatePortfolioPage() {
+  const user = useSession().data;
+  const portfolio = usePortfolio({ mine: user?.id ?? "" }, Boolean(user));
+
+  let body: ReactNode;
+  if (!user || portfolio.isPending) {
+    body = <Spinner label="Loading your portfolio…" />;
+  } else if (portfolio.isError) {
+    body = (
+      <LoadError
+        title="We could not load your portfolio"
+        error={portfolio.error}
+        onRetry={() => portfolio.refetch()}
+        retrying={portfolio.isFetching}
+      />
+    );
+  } else {
+    body = <PortfolioForm key={portfolio.data?._id ?? "new"} user={user} existing={portfolio.data} />;
+  }
+
+  return (
+    <section aria-labelledby="create-portfolio-heading" className="mx-auto max-w-3xl">
+      <title>Create Portfolio · Car Mechanic</title>
+      <PanelHeading
+        id="create-portfolio-heading"
+        title="Create Portfolio"
+        aside={
+          portfolio.data && (
+            <Link
+              to="/dashboard/portfolio"
+              className="font-semibold text-accent-dark text-sm hover:underline"
+            >
+              View my portfolio
+            </Link>
+          )
+        }
+      >
+        {portfolio.data
+          ? "You already have a portfolio: change what you need and save to update it."
+          : "Your skill and three projects, for workshops looking for a mechanic like you."}
+      </PanelHeading>
+      {body}
+    </section>
+  );
+}

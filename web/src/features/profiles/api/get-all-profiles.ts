@@ -1,0 +1,31 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { totalCountHeader } from "../../../../../contract/paging";
+import { apiFetch, readJson } from "../../../lib/api";
+import { bodySchema, listOf } from "../../../lib/parse";
+import { type ProfileView, parseProfile, profilesQueryKey } from "./get-profile";
+
+/** Profiles per page of Show All Profile: four rows of three on a wide screen. */
+export const profilesPageSize = 12;
+
+export type ProfilesPage = { profiles: ProfileView[]; total: number };
+
+const profileListSchema = bodySchema(listOf(parseProfile));
+
+/** `GET /api/showAllProfile?page=&limit=` (admins): every profile, newest first, with every field. */
+export async function getAllProfiles(page: number, signal?: AbortSignal): Promise<ProfilesPage> {
+  const query = new URLSearchParams({ page: String(page), limit: String(profilesPageSize) });
+  const response = await apiFetch(`/api/showAllProfile?${query}`, { signal });
+  const profiles = await readJson(response, profileListSchema);
+  const counted = Number(response.headers.get(totalCountHeader) ?? Number.NaN);
+  const total =
+    Number.isInteger(counted) && counted >= 0 ? counted : (page - 1) * profilesPageSize + profiles.length;
+  return { profiles, total };
+}
+
+export function useAllProfiles(page: number) {
+  return useQuery({
+    queryKey: [...profilesQueryKey, "all", { page }],
+    queryFn: ({ signal }) => getAllProfiles(page, signal),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { profileSchema, SavedResponse } from "../../../../../contract/profiles";
+import { apiJson } from "../../../lib/api";
+import { bodySchema, isRecord, isString } from "../../../lib/parse";
+import { profilesQueryKey } from "./get-profile";
+
+export type ProfileFields = z.output<typeof profileSchema>;
+
+const savedSchema = bodySchema((body): SavedResponse | undefined =>
+  isRecord(body) && isString(body.insertedId) && body.insertedId
+    ? { insertedId: body.insertedId, updated: body.updated === true }
+    : undefined,
+);
+
+/**
+ * `POST /api/myProfile` (signed in): creates the user's profile, or updates it when there is one.
+ * Signed out, the server answers 401 "No user is logged in".
+ */
+export async function saveProfile(profile: ProfileFields): Promise<SavedResponse> {
+  return apiJson("/api/myProfile", savedSchema, { method: "POST", json: profile });
+}
+
+export function useSaveProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveProfile,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profilesQueryKey }),
+  });
+}

@@ -1,0 +1,18 @@
+import { PanelHeading } from "../../../components/PanelHeading";
+import { Spinner } from "../../../components/Spinner";
+import { useSession } from "../../auth/api/get-session";
+import { OwnProfile } from "../components/OwnProfile";
+
+/** /dashboard/myProfile: the signed-in user's profile. */
+export function MyProfilePage() {
+  const user = useSession().data;
+  return (
+    <section aria-labelledby="my-profile-heading" className="mx-auto max-w-3xl">
+      <title>My Profile · Car Mechanic</title>
+      <PanelHeading id="my-profile-heading" title="My Profile">
+        How your profile looks. Email and phone are shown only to you and the shop's admins.
+      </PanelHeading>
+      {user ? <OwnProfile userId={user.id} /> : <Spinner label="Loading your profile…" />}
+    </section>
+  );
+}

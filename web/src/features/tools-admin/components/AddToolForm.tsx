@@ -1,0 +1,249 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { type NewTool, type NewToolInput, newToolSchema, toolLimits } from "../../../../../contract/catalog";
+import { controlClass, Field } from "../../../components/FormField";
+import { AlertIcon } from "../../../components/icons";
+import { errorMessage } from "../../../lib/api";
+import { toast } from "../../../lib/toast";
+import { PhotoField } from "../../uploads/components/PhotoField";
+import { useAddTool } from "../api/add-tool";
+
+const empty: NewToolInput = {
+  name: "",
+  description: "",
+  available: "",
+  minimum: "",
+  price: "",
+  img: "",
+  maximum: "",
+  increment: "",
+  leadTimeDays: "",
+};
+
+const sectionClass = "space-y-5 border-slate-100 border-t pt-6 first:border-t-0 first:pt-0";
+const legendClass = "mb-4 font-semibold text-base text-navy";
+
+/**
+ * Add A Tools: name, description, stock, minimum lot, price and photo (all required), plus the
+ * optional lot rules, checked with the server's own schema (contract/catalog.ts).
+ */
+export function AddToolForm() {
+  const navigate = useNavigate();
+  const addTool = useAddTool();
+  const [photoBusy, setPhotoBusy] = useState(false);
+  const form = useForm<NewToolInput, unknown, NewTool>({
+    resolver: zodResolver(newToolSchema),
+    mode: "onTouched",
+    defaultValues: empty,
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (tool) => {
+    try {
+      await addTool.mutateAsync(tool);
+    } catch (error) {
+      toast.error("Failed", { description: errorMessage(error) });
+      return;
+    }
+    toast.success("Tools Added in Database", {
+      description: `${tool.name} is now listed on the tools page.`,
+      action: { label: "View tools", onClick: () => void navigate("/tools") },
+    });
+    form.reset(empty);
+  });
+
+  const busy = form.formState.isSubmitting || photoBusy;
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Add a tool"
+      className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+    >
+      <fieldset className={sectionClass}>
+        <legend className={legendClass}>The tool</legend>
+        <Field label="Name" error={errors.name?.message}>
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              autoComplete="off"
+              maxLength={toolLimits.name}
+              placeholder="Hydraulic floor jack"
+              className={controlClass}
+              {...form.register("name")}
+            />
+          )}
+        </Field>
+        <Field
+          label="Description"
+          error={errors.description?.message}
+          hint="The first 25 characters show on the tool's card."
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              rows={4}
+              maxLength={toolLimits.description}
+              placeholder="What it is, what it fits, what comes in the box"
+              className={`${controlClass} resize-y`}
+              {...form.register("description")}
+            />
+          )}
+        </Field>
+      </fieldset>
+
+      <fieldset className={sectionClass}>
+        <legend className={legendClass}>Stock and price</legend>
+        <div className="grid gap-5 sm:grid-cols-3">
+          <Field label="Available" error={errors.available?.message} hint="Pieces in stock">
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                autoComplete="off"
+                placeholder="1000"
+                className={controlClass}
+                {...form.register("available")}
+              />
+            )}
+          </Field>
+          <Field label="Minimum" error={errors.minimum?.message} hint="Least pieces per order">
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                autoComplete="off"
+                placeholder="100"
+                className={controlClass}
+                {...form.register("minimum")}
+              />
+            )}
+          </Field>
+          <Field label="Price" error={errors.price?.message} hint="Dollars per piece">
+            {(control) => (
+              <div className="relative">
+                <span
+                  aria-hidden="true"
+                  className="pointer-events-none absolute top-1/2 left-3.5 mt-[3px] -translate-y-1/2 text-slate-500"
+                >
+                  $
+                </span>
+                <input
+                  {...control}
+                  type="number"
+                  inputMode="decimal"
+                  min={0.01}
+                  step={0.01}
+                  autoComplete="off"
+                  placeholder="12.50"
+                  className={`${controlClass} pl-7`}
+                  {...form.register("price")}
+                />
+              </div>
+            )}
+          </Field>
+        </div>
+      </fieldset>
+
+      <div className={sectionClass}>
+        <Controller
+          control={form.control}
+          name="img"
+          render={({ field, fieldState }) => (
+            <PhotoField
+              name={field.name}
+              value={field.value ?? ""}
+              onChange={field.onChange}
+              inputRef={field.ref}
+              error={fieldState.error?.message}
+              onBusyChange={setPhotoBusy}
+            />
+          )}
+        />
+      </div>
+
+      <fieldset className={sectionClass}>
+        <legend className={legendClass}>Lot rules</legend>
+        <p className="-mt-2 text-slate-600 text-sm">
+          Leave these empty to sell any quantity from the minimum up.
+        </p>
+        <div className="grid gap-5 sm:grid-cols-3">
+          <Field label="Maximum per order" optional error={errors.maximum?.message}>
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                autoComplete="off"
+                placeholder="No limit"
+                className={controlClass}
+                {...form.register("maximum")}
+              />
+            )}
+          </Field>
+          <Field label="Order in steps of" optional error={errors.increment?.message}>
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                autoComplete="off"
+                placeholder="1"
+                className={controlClass}
+                {...form.register("increment")}
+              />
+            )}
+          </Field>
+          <Field label="Lead time (days)" optional error={errors.leadTimeDays?.message}>
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                autoComplete="off"
+                placeholder="3"
+                className={controlClass}
+                {...form.register("leadTimeDays")}
+              />
+            )}
+          </Field>
+        </div>
+      </fieldset>
+
+      {addTool.isError && (
+        <p
+          role="alert"
+          className="flex items-start gap-2 rounded-lg bg-red-50 px-4 py-3 text-red-800 text-sm ring-1 ring-red-200"
+        >
+          <AlertIcon className="mt-px size-5 shrink-0" />
+          <span>
+            <span className="font-semibold">Failed:</span> {errorMessage(addTool.error)}
+          </span>
+        </p>
+      )}
+
+      <div className="flex flex-col-reverse gap-3 border-slate-100 border-t pt-6 sm:flex-row sm:items-center sm:justify-end">
+        {photoBusy && <p className="text-slate-600 text-sm">Wait for the photo to finish uploading.</p>}
+        <button type="submit" className="btn btn-primary sm:min-w-40" disabled={busy}>
+          {form.formState.isSubmitting ? "Adding…" : "Add Tool"}
+        </button>
+      </div>
+    </form>
+  );
+}

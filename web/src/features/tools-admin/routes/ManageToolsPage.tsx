@@ -1,0 +1,144 @@
+import { type ReactNode, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { Tool } from "../../../../../contract/catalog";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { PlusIcon } from "../../../components/dashboard-icons";
+import { BoxIcon } from "../../../components/icons";
+import { LoadError } from "../../../components/LoadError";
+import { PanelHeading } from "../../../components/PanelHeading";
+import { Spinner } from "../../../components/Spinner";
+import { ApiError, errorMessage } from "../../../lib/api";
+import { toast } from "../../../lib/toast";
+import { toolsPageSize, useTools } from "../../catalog/api/get-tools";
+import { Pagination } from "../../catalog/components/Pagination";
+import { useDeleteTool } from "../api/delete-tool";
+import { ManageToolCard } from "../components/ManageToolCard";
+
+function parsePage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+}
+
+const hrefFor = (page: number) =>
+  page === 1 ? "/dashboard/manageTools" : `/dashboard/manageTools?page=${page}`;
+
+/** /dashboard/manageTools (admins): every tool of the shop, each with Delete after a confirmation. */
+export function ManageToolsPage() {
+  const [searchParams] = useSearchParams();
+  const page = parsePage(searchParams.get("page"));
+  const tools = useTools(page);
+  const deleteTool = useDeleteTool();
+  const [doomed, setDoomed] = useState<Tool | null>(null);
+  // Kept while the dialog closes, so its text does not vanish mid-animation.
+  const [shown, setShown] = useState<Tool | null>(null);
+
+  function askToDelete(tool: Tool) {
+    setShown(tool);
+    setDoomed(tool);
+  }
+
+  async function confirmDelete() {
+    if (!doomed) return;
+    const tool = doomed;
+    try {
+      const result = await deleteTool.mutateAsync(tool._id);
+      if (result.deletedCount === 1) {
+        toast.success("Deleted!", {
+          description: result.archived ? "Archived: it has orders" : `${tool.name} is gone from the shop.`,
+        });
+      } else {
+        toast.error("Failed", { description: `${tool.name} was not deleted.` });
+      }
+    } catch (error) {
+      toast.error("Failed", { description: errorMessage(error) });
+      // Already gone (404): nothing to retry. Otherwise the dialog stays open for another try.
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+    }
+  }
+
+  let body: ReactNode;
+  if (tools.isPending) {
+    body = <Spinner label="Loading tools…" />;
+  } else if (tools.isError) {
+    body = (
+      <LoadError
+        title="We could not load the tools"
+        error={tools.error}
+        onRetry={() => tools.refetch()}
+        retrying={tools.isFetching}
+      />
+    );
+  } else if (tools.data.tools.length === 0) {
+    body = (
+      <div className="rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center shadow-sm">
+        <BoxIcon className="mx-auto size-10 text-slate-500" />
+        <h2 className="mt-4 font-semibold text-lg text-navy">
+          {page > 1 ? `There are no tools on page ${page}` : "The shop has no tools yet"}
+        </h2>
+        <Link to={page > 1 ? hrefFor(1) : "/dashboard/addTools"} className="btn btn-primary mt-6">
+          {page > 1 ? "Go to the first page" : "Add a tool"}
+        </Link>
+      </div>
+    );
+  } else {
+    const { tools: list, total } = tools.data;
+    const pageCount = Math.max(1, Math.ceil(total / toolsPageSize));
+    body = (
+      <div aria-busy={tools.isPlaceholderData} className={tools.isPlaceholderData ? "opacity-60" : ""}>
+        <ul aria-label="Tools" className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+          {list.map((tool) => (
+            <li key={tool._id}>
+              <ManageToolCard tool={tool} onDelete={askToDelete} />
+            </li>
+          ))}
+        </ul>
+        {total > toolsPageSize && <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} />}
+      </div>
+    );
+  }
+
+  const total = tools.data?.total;
+  return (
+    <section aria-labelledby="manage-tools-heading">
+      <title>Manage Tools · Car Mechanic</title>
+      <PanelHeading
+        id="manage-tools-heading"
+        title="Manage Tools"
+        aside={
+          <div className="flex items-center gap-4">
+            {total !== undefined && (
+              <p className="text-slate-600 text-sm">
+                {total} {total === 1 ? "tool" : "tools"}
+              </p>
+            )}
+            <Link to="/dashboard/addTools" className="btn btn-secondary min-h-10 px-3.5 py-2 text-sm">
+              <PlusIcon className="size-4" />
+              Add A Tools
+            </Link>
+          </div>
+        }
+      >
+        Every tool on sale. A deleted tool leaves the shop at once; one with orders is archived for them.
+      </PanelHeading>
+      {body}
+      <ConfirmDialog
+        open={doomed !== null}
+        onClose={() => setDoomed(null)}
+        title="Are you sure to delete tools?"
+        text={
+          <>
+            <p>You won't be able to revert this!</p>
+            {shown && (
+              <p className="mt-2 text-sm">
+                <span className="font-semibold text-navy">{shown.name}</span> leaves the shop.
+              </p>
+            )}
+          </>
+        }
+        confirmLabel="Yes, delete it!"
+        busyLabel="Deleting…"
+        onConfirm={confirmDelete}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+import type { User } from "../../../../../contract/accounts";
+import { MakeAdminButton } from "./MakeAdminButton";
+import { RoleBadge } from "./RoleBadge";
+
+const joinedFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
+
+function Joined({ createdAt }: { createdAt: string }) {
+  const date = new Date(createdAt);
+  if (Number.isNaN(date.getTime())) return <span>—</span>;
+  return <time dateTime={createdAt}>{joinedFormat.format(date)}</time>;
+}
+
+/** An email that may wrap just before its @ on narrow columns (and anywhere, if it still does not fit). */
+function Email({ email }: { email: string }) {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return <span className="[overflow-wrap:anywhere]">{email}</span>;
+  return (
+    <span className="[overflow-wrap:anywhere]">
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </span>
+  );
+}
+
+function Avatar({ user }: { user: User }) {
+  return (
+    <img
+      src={user.image || "/images/avatar-default.svg"}
+      width={36}
+      height={36}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      referrerPolicy="no-referrer"
+      className="size-9 shrink-0 rounded-full bg-slate-100 object-cover ring-1 ring-slate-200"
+    />
+  );
+}
+
+type UserListProps = {
+  users: User[];
+  /** The signed-in admin's email: their own row is marked. */
+  currentEmail: string;
+};
+
+/** All Users: a table on wider screens, a list of cards on phones (nothing wider than the page). */
+export function UserList({ users, currentEmail }: UserListProps) {
+  const isMe = (user: User) => user.email.toLowerCase() === currentEmail.toLowerCase();
+  const you = <span className="ml-1.5 font-normal text-slate-500 text-sm">(you)</span>;
+  return (
+    <>
+      <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
+        <table className="w-full text-left text-[0.9375rem]">
+          <caption className="sr-only">All users</caption>
+          <thead className="border-slate-200 border-b bg-slate-50 text-slate-600 text-xs uppercase tracking-wider">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Name
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Email
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Role
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Joined
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {users.map((user) => (
+              <tr key={user._id} data-testid="user-row">
+                <td className="px-4 py-3">
+                  <div className="flex items-center gap-3">
+                    <Avatar user={user} />
+                    <span className="font-semibold text-navy">
+                      {user.name}
+                      {isMe(user) && you}
+                    </span>
+                  </div>
+                </td>
+                <td className="px-4 py-3 text-steel">
+                  <Email email={user.email} />
+                </td>
+                <td className="px-4 py-3">
+                  <RoleBadge role={user.role} />
+                </td>
+                <td className="whitespace-nowrap px-4 py-3 text-steel">
+                  <Joined createdAt={user.createdAt} />
+                </td>
+                <td className="px-4 py-3 text-right">
+                  {user.role !== "admin" && <MakeAdminButton email={user.email} name={user.name} />}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <ul aria-label="All users" className="space-y-3 md:hidden">
+        {users.map((user) => (
+          <li
+            key={user._id}
+            data-testid="user-card"
+            className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+          >
+            <div className="flex items-start gap-3">
+              <Avatar user={user} />
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold text-navy">
+                  {user.name}
+                  {isMe(user) && you}
+                </p>
+                <p className="text-slate-600 text-sm">
+                  <Email email={user.email} />
+                </p>
+              </div>
+              <RoleBadge role={user.role} />
+            </div>
+            <p className="mt-3 text-slate-600 text-sm">
+              Joined <Joined createdAt={user.createdAt} />
+            </p>
+            {user.role !== "admin" && (
+              <MakeAdminButton email={user.email} name={user.name} className="mt-3 w-full" />
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
