@@ -31,7 +31,8 @@ function startServer(dataDir: string, port: number) {
   return { child, exited, output: () => output };
 }
 
-async function waitForHealth(port: number, timeoutMs = 60_000): Promise<void> {
+// Generous: a first start creates the embedded database, which takes a while on a loaded machine.
+async function waitForHealth(port: number, output: () => string, timeoutMs = 150_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     try {
@@ -42,7 +43,7 @@ async function waitForHealth(port: number, timeoutMs = 60_000): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`server on :${port} did not become healthy`);
+  throw new Error(`server on :${port} did not become healthy. It said:\n${output()}`);
 }
 
 async function toolNames(port: number): Promise<string[]> {
@@ -58,8 +59,8 @@ describe("the embedded database's data folder", () => {
   beforeAll(async () => {
     port = await freePort();
     first = startServer(dataDir, port);
-    await waitForHealth(port);
-  });
+    await waitForHealth(port, first.output);
+  }, 180_000);
 
   afterAll(async () => {
     first?.child.kill("SIGTERM");
@@ -92,14 +93,14 @@ describe("the embedded database's data folder", () => {
     expect(await toolNames(port)).toEqual(before);
   });
 
-  it("opens again, data intact, after the first server stopped", async () => {
+  it("opens again, data intact, after the first server stopped", { timeout: 180_000 }, async () => {
     const before = await toolNames(port);
     first.child.kill("SIGTERM");
     expect(await first.exited).toBe(0);
 
     const nextPort = await freePort();
     first = startServer(dataDir, nextPort);
-    await waitForHealth(nextPort);
+    await waitForHealth(nextPort, first.output);
     expect(await toolNames(nextPort)).toEqual(before);
   });
 });
