@@ -53,6 +53,7 @@ export function checkLot(tool: LotTool, quantity: unknown): string | undefined {
 export function refineLot<T>(tool: LotTool, pick: (value: T) => unknown, path: PropertyKey[] = []) {
   return (value: T, ctx: z.RefinementCtx<T>) => {
     const message = checkLot(tool, pick(value));
-    if (message) ctx.addIssue({ code: "custom", message, path });
+    // A copy per issue: zod prefixes the field name onto the path array in place.
+    if (message) ctx.addIssue({ code: "custom", message, path: [...path] });
   };
 }

@@ -216,7 +216,7 @@ test("login returns to the page asked for", async ({ page, request, baseURL }) =
 
   await logIn(page, user);
   await expect(page).toHaveURL(`/tools/${id}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tool details");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bumper");
   await expectSignedIn(page);
 
   // Opening /login while signed in offers the way on instead of the form.
@@ -292,7 +292,7 @@ test.describe("Google sign-in through the OIDC provider", () => {
     await signInAtProvider(page, login);
 
     await expect(page).toHaveURL(`/tools/${id}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tool details");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bumper");
     await expectSignedIn(page);
     await page.setViewportSize({ width: widths.desktop, height: 900 });
     await mainNav(page).getByRole("button", { name: "Profile menu" }).click();

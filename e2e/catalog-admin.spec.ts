@@ -9,6 +9,9 @@ import { newUser, signInAsAdmin, signUpViaApi } from "./users";
 // photo upload, Manage Tools with the delete confirmation, the contact inbox, and the refusal of
 // these screens to users who are not admins.
 
+// Each test walks a whole screen with uploads and accessibility checks at two widths.
+test.describe.configure({ timeout: 90_000 });
+
 /** Tools per page of /tools and Manage Tools (web/src/features/catalog/api/get-tools.ts). */
 const toolsPageSize = 24;
 
@@ -55,6 +58,12 @@ async function expectNoSeriousAxeViolations(page: Page, label: string): Promise<
   expect(serious, label).toEqual([]);
 }
 
+/** A full-page screenshot taken from the top: scrolled down, the sticky header would be drawn mid-page. */
+async function shot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
 async function expectNoSideways(page: Page, width: number): Promise<void> {
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(width);
@@ -68,7 +77,7 @@ test.describe("Add A Tools", () => {
       await page.goto("/dashboard/addTools");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add A Tools");
       await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-      if (width === widths.desktop) await screenshot(page, `add-tools-${width}`);
+      if (width === widths.desktop) await shot(page, `add-tools-${width}`);
 
       const name = page.getByLabel("Name", { exact: true });
       await expect(name).toHaveAttribute("name", "name");
@@ -102,7 +111,7 @@ test.describe("Add A Tools", () => {
       }
       await expect(name).toBeFocused();
       await expectNoSideways(page, width);
-      await screenshot(page, `add-tools-errors-${width}`);
+      await shot(page, `add-tools-errors-${width}`);
       await expectNoSeriousAxeViolations(page, `Add A Tools with messages at ${width}px`);
 
       // The server's lot rule, before anything is sent.
@@ -138,7 +147,7 @@ test.describe("Add A Tools", () => {
     await expect(page.getByText("Minimum can't be more than available", { exact: true })).toBeVisible();
     await page.getByLabel("Available", { exact: true }).fill("1500");
     await page.getByLabel("Minimum", { exact: true }).fill("100");
-    await screenshot(page, "add-tools-filled-1280");
+    await shot(page, "add-tools-filled-1280");
 
     const posted = page.waitForRequest((r) => r.url().endsWith("/api/service") && r.method() === "POST");
     await page.getByRole("button", { name: "Add Tool" }).click();
@@ -188,7 +197,7 @@ test.describe("Add A Tools", () => {
     expect((await answered).status()).toBe(415);
     await expect(page.getByRole("alert").filter({ hasText: notAPhoto })).toBeVisible();
     await expect(photo).toHaveAccessibleDescription(notAPhoto);
-    await screenshot(page, "add-tools-upload-failed-375");
+    await shot(page, "add-tools-upload-failed-375");
 
     await page.getByRole("button", { name: "Add Tool" }).click();
     await expect(page.getByText(notAPhoto)).toBeVisible();
@@ -217,7 +226,7 @@ test.describe("Manage Tools", () => {
     const id = await addToolViaApi(page.request, baseURL ?? "", toolName);
     const last = await lastToolsPage(page.request);
 
-    for (const width of [widths.phone, widths.desktop]) {
+    for (const width of [widths.phone, widths.tablet, widths.desktop]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(last === 1 ? "/dashboard/manageTools" : `/dashboard/manageTools?page=${last}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Manage Tools");
@@ -229,7 +238,7 @@ test.describe("Manage Tools", () => {
       await expect(card).toContainText("900 pieces");
       await card.scrollIntoViewIfNeeded();
       await expectNoSideways(page, width);
-      await screenshot(page, `manage-tools-${width}`);
+      await shot(page, `manage-tools-${width}`);
     }
 
     const card = page.getByTestId("manage-tool-card").filter({ hasText: toolName });
@@ -239,7 +248,7 @@ test.describe("Manage Tools", () => {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText("You won't be able to revert this!");
     await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
-    await screenshot(page, "manage-tools-confirm-1280");
+    await page.screenshot({ path: "e2e/screenshots/manage-tools-confirm-1280.png" });
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
     await expect(card).toBeVisible();
@@ -341,7 +350,7 @@ test.describe("Contact Messages", () => {
     await expect(first).toContainText("we need 400 sets by next month.");
     await expect(first).toHaveAttribute("data-unread", "true");
     await expect(first.getByText("New", { exact: true })).toBeVisible();
-    await screenshot(page, "contact-messages-1280");
+    await shot(page, "contact-messages-1280");
 
     await first.getByRole("button", { name: /^Mark as read/ }).click();
     await expect(first.getByRole("button", { name: /^Mark as unread/ })).toBeVisible();
@@ -362,7 +371,7 @@ test.describe("Contact Messages", () => {
       .click();
     await expect(page.getByTestId("contact-message").first()).toHaveAttribute("data-unread", "true");
     await expectNoSideways(page, widths.phone);
-    await screenshot(page, "contact-messages-375");
+    await shot(page, "contact-messages-375");
     await expectNoSeriousAxeViolations(page, "Contact Messages at 375px");
   });
 });

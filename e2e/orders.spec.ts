@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import type { Tool } from "../contract/catalog";
 import type { Order } from "../contract/orders";
-import { screenshot, widths } from "./screenshots";
+import { screenshot as saveScreenshot, widths } from "./screenshots";
 import { newUser, signInAsAdmin, signUpViaApi, type TestUser } from "./users";
 
 // Orders and payments in the browser (spec §2, §4, §5, §8; decisions.md): the tool page's order form
@@ -23,6 +23,12 @@ async function toolNamed(page: Page, name: string): Promise<Tool> {
   const tool = (await catalog(page)).find((t) => t.name === name);
   expect(tool, name).toBeDefined();
   return tool as Tool;
+}
+
+/** A full-page screenshot from the top of the page (the sticky navigation bar where it belongs). */
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await saveScreenshot(page, name);
 }
 
 /** A YYYY-MM-DD date `days` after today in the browser's (and this machine's) time zone. */
@@ -252,11 +258,14 @@ test.describe("the order form on a tool's page", () => {
         : route.continue(),
     );
     await form.getByRole("button", { name: "Place order" }).click();
-    await expect(toast(page, "Order Failed")).toBeVisible();
-    await expect(toast(page, "Only 400 pieces left")).toBeVisible();
+    const failed = page.locator("[data-sonner-toast]").filter({ hasText: "Order Failed" });
+    await expect(failed).toBeVisible();
+    await expect(failed).toContainText("Only 400 pieces left");
     await expect(form.getByText("Only 400 pieces left", { exact: true })).toBeVisible();
     await expect(page).toHaveURL(`/tools/${bumper._id}`);
 
+    await page.setViewportSize({ width: widths.tablet, height: 900 });
+    await expectNoHorizontalOverflow(page);
     await page.setViewportSize({ width: widths.phone, height: 800 });
     await expectNoHorizontalOverflow(page);
     await screenshot(page, "order-form-375");
@@ -383,8 +392,12 @@ test.describe("paying for an order", () => {
     await expect(row).toContainText(`Transaction id ${transactionId}`);
     await expect(row).toContainText("Preparing shipment");
     await expect(row.getByRole("link", { name: /^Pay/ })).toHaveCount(0);
+    await expectNoHorizontalOverflow(page);
     await screenshot(page, "my-orders-1280");
     await expectNoAxeViolations(page, "main");
+    await page.setViewportSize({ width: widths.tablet, height: 900 });
+    await expect(row).toBeVisible();
+    await expectNoHorizontalOverflow(page);
 
     // The payment page of a paid order shows Paid and the id instead of the form.
     await page.goto(`/dashboard/payment/${orderId}`);
@@ -513,11 +526,21 @@ test.describe("Manage All Order", () => {
     await page.getByLabel("Show").selectOption("shipped");
     await expect(page).toHaveURL(/status=shipped/);
     await expect(row).toBeVisible();
-    for (const status of await page.getByTestId("admin-order-row").locator("[data-status]").all()) {
-      await expect(status).toHaveAttribute("data-status", "shipped");
-    }
+    await expect
+      .poll(async () => [
+        ...new Set(
+          await page
+            .getByTestId("admin-order-row")
+            .locator("[data-status]")
+            .evaluateAll((badges) => badges.map((badge) => badge.getAttribute("data-status"))),
+        ),
+      ])
+      .toEqual(["shipped"]);
     await page.getByLabel("Show").selectOption("");
 
+    await expectNoHorizontalOverflow(page);
+    await page.setViewportSize({ width: widths.tablet, height: 900 });
+    await expectNoHorizontalOverflow(page);
     await page.setViewportSize({ width: widths.phone, height: 800 });
     const card = page.locator(`[data-testid="admin-order-card"][data-order-id="${paid._id}"]`);
     await expect(card).toContainText("Shipped");
@@ -536,7 +559,8 @@ test("a 403 on the own-orders call signs the user out and goes to /", async ({ p
     route.fulfill({ status: 403, json: { error: "You can only see your own orders" } }),
   );
   await page.goto("/dashboard");
-  await expect(page).toHaveURL(/\/$/);
+  // The dashboard loads, its orders call answers 403, then the sign-out call runs: give it the time.
+  await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("link", { name: "Login", exact: true })).toBeVisible();
   const session = await page.request.get("/api/auth/get-session");

@@ -9,6 +9,9 @@ import { newUser, signInAsAdmin, signUpViaApi, type TestUser } from "./users";
 // of a profile for everyone else, Show All Profile for admins, and Add Review with the home page's
 // Reviews showing what was written as text.
 
+// Each test walks a whole screen with uploads and accessibility checks at two widths.
+test.describe.configure({ timeout: 90_000 });
+
 async function expectNoSeriousAxeViolations(page: Page, label: string): Promise<void> {
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
@@ -17,6 +20,12 @@ async function expectNoSeriousAxeViolations(page: Page, label: string): Promise<
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(serious, label).toEqual([]);
+}
+
+/** A full-page screenshot taken from the top: scrolled down, the sticky header would be drawn mid-page. */
+async function shot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
 }
 
 async function expectNoSideways(page: Page, width: number): Promise<void> {
@@ -73,7 +82,7 @@ test.describe("profiles", () => {
     await page.goto("/showProfile");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Profile");
     await expect(page.getByRole("heading", { name: "You have no profile yet" })).toBeVisible();
-    await screenshot(page, "show-profile-empty-375");
+    await shot(page, "show-profile-empty-375");
     await page.getByRole("link", { name: "Create Profile" }).last().click();
     await expect(page).toHaveURL(/\/dashboard\/createProfile$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Profile");
@@ -113,7 +122,7 @@ test.describe("profiles", () => {
     }
     await expect(education).toBeFocused();
     await expectNoSideways(page, widths.phone);
-    await screenshot(page, "create-profile-errors-375");
+    await shot(page, "create-profile-errors-375");
     await expectNoSeriousAxeViolations(page, "Create Profile with messages at 375px");
 
     await education.selectOption("Bachelor");
@@ -130,7 +139,7 @@ test.describe("profiles", () => {
     await expect(card.getByRole("heading", { name: user.name })).toBeVisible();
     await expect(card).toContainText("Chattogram, Bangladesh");
     await expect(card).toContainText("+880 1712 345678");
-    await screenshot(page, "my-profile-375");
+    await shot(page, "my-profile-375");
 
     // Editing: the form starts from the saved profile, and saving updates it.
     await page.getByRole("link", { name: "Edit profile" }).click();
@@ -139,13 +148,14 @@ test.describe("profiles", () => {
     await expect(page.getByLabel("Education")).toHaveValue("Bachelor");
     await expect(page.getByRole("img", { name: "Current photo" })).toBeVisible();
     await page.setViewportSize({ width: widths.desktop, height: 900 });
-    await screenshot(page, "create-profile-edit-1280");
+    await shot(page, "create-profile-edit-1280");
     await page.getByLabel("Location").fill("Dhaka, Bangladesh");
     await page.getByLabel("Education").selectOption("Masters");
     await page.getByRole("button", { name: "Update Profile" }).click();
-    await expect(page.getByText("My profile Created Successfully", { exact: true })).toBeVisible();
+    // The first save's toast may still be on screen.
+    await expect(page.getByText("My profile Created Successfully", { exact: true }).last()).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/myProfile$/);
-    await screenshot(page, "my-profile-1280");
+    await shot(page, "my-profile-1280");
 
     await page.goto("/showProfile");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Profile");
@@ -157,8 +167,8 @@ test.describe("profiles", () => {
     await expect(linkedIn).toHaveAttribute("href", "https://www.linkedin.com/in/rahim-uddin");
     await expect(linkedIn).toHaveAttribute("target", "_blank");
     await expect(linkedIn).toHaveAttribute("rel", /noopener/);
-    await expect(card.getByRole("img")).toHaveAttribute("src", /^\/uploads\/[a-f0-9]{32}\.thumb\.webp$/);
-    await screenshot(page, "show-profile-1280");
+    await expect(card.locator("img")).toHaveAttribute("src", /^\/uploads\/[a-f0-9]{32}\.thumb\.webp$/);
+    await shot(page, "show-profile-1280");
     await expectNoSeriousAxeViolations(page, "/showProfile at 1280px");
 
     // Anyone else sees the public part only: never the phone or the email.
@@ -171,7 +181,7 @@ test.describe("profiles", () => {
     await expect(publicCard).toContainText("Dhaka, Bangladesh");
     await expect(publicCard).not.toContainText("+880");
     await expect(publicCard).not.toContainText(user.email);
-    await screenshot(theirPage, "show-profile-public-375");
+    await shot(theirPage, "show-profile-public-375");
     // A visitor's own /showProfile asks them to sign in.
     await theirPage.goto("/showProfile");
     await expect(theirPage.getByRole("heading", { name: "Sign in to see your profile" })).toBeVisible();
@@ -211,7 +221,7 @@ test.describe("profiles", () => {
     await context.close();
 
     await signInAsAdmin(page.request, baseURL ?? "");
-    for (const width of [widths.phone, widths.desktop]) {
+    for (const width of [widths.phone, widths.tablet, widths.desktop]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/dashboard/showAllProfile");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Show All Profile");
@@ -222,7 +232,7 @@ test.describe("profiles", () => {
       await expect(card).toContainText(person.email);
       await expect(card).toContainText("+880 1812 000111");
       await expectNoSideways(page, width);
-      await screenshot(page, `show-all-profile-${width}`);
+      await shot(page, `show-all-profile-${width}`);
     }
     await expectNoSeriousAxeViolations(page, "Show All Profile at 1280px");
   });
@@ -244,7 +254,7 @@ test.describe("portfolios", () => {
     await page.goto("/dashboard/portfolio");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Portfolio");
     await expect(page.getByRole("heading", { name: "You have no portfolio yet" })).toBeVisible();
-    await screenshot(page, "my-portfolio-empty-1280");
+    await shot(page, "my-portfolio-empty-1280");
 
     await page.getByRole("link", { name: "Create Portfolio" }).last().click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Portfolio");
@@ -282,7 +292,7 @@ test.describe("portfolios", () => {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
       await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription(message);
     }
-    await screenshot(page, "create-portfolio-errors-1280");
+    await shot(page, "create-portfolio-errors-1280");
     await expectNoSeriousAxeViolations(page, "Create Portfolio with messages at 1280px");
 
     await page.getByLabel("Education").selectOption("Bsc in EEE");
@@ -300,16 +310,16 @@ test.describe("portfolios", () => {
     await page.getByRole("button", { name: "Create Portfolio" }).click();
     await expect(page.getByText("My portfolio Created Successfully", { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/portfolio$/);
-    await screenshot(page, "my-portfolio-1280");
+    await shot(page, "my-portfolio-1280");
 
     // Editing updates the same portfolio.
     await page.getByRole("link", { name: "Edit portfolio" }).click();
     await expect(page.getByLabel("Skill")).toHaveValue("Engine diagnostics and auto electrics");
     await page.getByLabel("Skill").fill("Engine diagnostics, auto electrics and hybrid batteries");
     await page.getByRole("button", { name: "Update Portfolio" }).click();
-    await expect(page.getByText("My portfolio Created Successfully", { exact: true })).toBeVisible();
+    await expect(page.getByText("My portfolio Created Successfully", { exact: true }).last()).toBeVisible();
 
-    for (const width of [widths.phone, widths.desktop]) {
+    for (const width of [widths.phone, widths.tablet, widths.desktop]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/showPortfolio");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Portfolio");
@@ -323,13 +333,13 @@ test.describe("portfolios", () => {
       await expect(project).toHaveAttribute("rel", /noopener/);
       await expect(card.getByRole("link", { name: /^example\.com\// })).toHaveCount(3);
       await expectNoSideways(page, width);
-      await screenshot(page, `show-portfolio-${width}`);
+      await shot(page, `show-portfolio-${width}`);
     }
     await expectNoSeriousAxeViolations(page, "/showPortfolio at 1280px");
     await page.setViewportSize({ width: widths.phone, height: 900 });
     await page.goto("/dashboard/createPortfolio");
     await expect(page.getByLabel("Skill")).toHaveValue(/hybrid batteries/);
-    await screenshot(page, "create-portfolio-edit-375");
+    await shot(page, "create-portfolio-edit-375");
   });
 });
 
@@ -352,7 +362,7 @@ test.describe("reviews", () => {
         "Rating is Required",
       );
       await expectNoSideways(page, width);
-      await screenshot(page, `add-review-errors-${width}`);
+      await shot(page, `add-review-errors-${width}`);
     }
     await expectNoSeriousAxeViolations(page, "Add Review with messages at 1280px");
 
@@ -362,8 +372,9 @@ test.describe("reviews", () => {
     await chooseStars(page, 5);
     await page.keyboard.press("ArrowLeft");
     await expect(page.getByRole("radio", { name: /^4 stars/ })).toBeChecked();
+    await page.mouse.move(0, 0); // The stars under the pointer light up as a preview.
     await expect(page.getByText("4 of 5 · Very good")).toBeVisible();
-    await screenshot(page, "add-review-filled-1280");
+    await shot(page, "add-review-filled-1280");
 
     const posted = page.waitForRequest((r) => r.url().endsWith("/api/review") && r.method() === "POST");
     await page.getByRole("button", { name: "Add Review" }).click();

@@ -4,7 +4,10 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { isPagePath } from "../../contract/routes";
 
-export const webDistDir = path.resolve(import.meta.dirname, "../../dist/web");
+/** The built web app: dist/web, or WEB_DIST_DIR (the Lighthouse script builds into a folder of its own). */
+export const webDistDir = path.resolve(
+  process.env.WEB_DIST_DIR ?? path.join(import.meta.dirname, "../../dist/web"),
+);
 
 /**
  * Serves the built web app: hashed assets cached for a year, pictures for a day, and the app's

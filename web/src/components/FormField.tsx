@@ -5,9 +5,10 @@ import { AlertIcon } from "./icons";
 // control, and a help line or the field's message underneath, tied to the control with
 // aria-describedby.
 
-/** Text inputs, selects and text areas; red when the control is aria-invalid, grey when read-only. */
+/** Text inputs, selects and text areas; red when aria-invalid, grey when readonly (an attribute selector:
+ * `:read-only` also matches every select). */
 export const controlClass =
-  "mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-navy shadow-sm placeholder:text-slate-500 focus:border-accent-dark focus:outline-none focus:ring-3 focus:ring-orange-200 aria-[invalid=true]:border-red-600 aria-[invalid=true]:focus:border-red-700 aria-[invalid=true]:focus:ring-red-200 read-only:border-slate-200 read-only:bg-slate-50 read-only:text-slate-600 read-only:shadow-none read-only:focus:ring-slate-200";
+  "mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-navy shadow-sm placeholder:text-slate-500 focus:border-accent-dark focus:outline-none focus:ring-3 focus:ring-orange-200 aria-[invalid=true]:border-red-600 aria-[invalid=true]:focus:border-red-700 aria-[invalid=true]:focus:ring-red-200 [&[readonly]]:border-slate-200 [&[readonly]]:bg-slate-50 [&[readonly]]:text-slate-600 [&[readonly]]:shadow-none [&[readonly]]:focus:ring-slate-200";
 
 /** What a control needs from its field: its id and the id of the line that describes it. */
 export type FieldControl = {

@@ -32,5 +32,6 @@ export function linkedInLabel(value: string): string {
   return value
     .trim()
     .replace(/^https?:\/\//i, "")
+    .replace(/^www\./i, "")
     .replace(/\/$/, "");
 }

@@ -58,7 +58,7 @@ export function AboutPage() {
             alt="Shelves of boxed spare parts with a polished piston and gears in front"
             loading="lazy"
             decoding="async"
-            className="aspect-[8/3] w-full rounded-2xl bg-navy object-cover shadow-sm"
+            className="aspect-[4/3] w-full rounded-2xl bg-navy object-cover object-right shadow-sm sm:aspect-[8/3]"
           />
         </div>
 

@@ -19,6 +19,9 @@ function Email({ email }: { email: string }) {
   );
 }
 
+/** Table cells: tight on a laptop's screen beside the sidebar, roomier on wide ones. */
+const cell = "px-2.5 py-3 align-top 2xl:px-4";
+
 type AllOrderListProps = {
   orders: Order[];
   onRemove: (order: Order) => void;
@@ -28,33 +31,30 @@ type AllOrderListProps = {
 export function AllOrderList({ orders, onRemove }: AllOrderListProps) {
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm xl:block">
+      <div className="relative hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm xl:block">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">All orders, newest first</caption>
           <thead className="border-slate-200 border-b bg-slate-50 text-slate-600 text-xs uppercase tracking-wider">
             <tr>
-              <th scope="col" className="px-3 py-3 font-semibold">
+              <th scope="col" className={cell}>
                 Product
               </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
+              <th scope="col" className={cell}>
                 Customer
               </th>
-              <th scope="col" className="px-3 py-3 text-right font-semibold">
+              <th scope="col" className={`${cell} text-right`}>
                 Quantity
               </th>
-              <th scope="col" className="px-3 py-3 text-right font-semibold">
+              <th scope="col" className={`${cell} text-right`}>
                 Total
               </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
+              <th scope="col" className={cell}>
                 Needed by
               </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                Payment
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
+              <th scope="col" className={cell}>
                 Status
               </th>
-              <th scope="col" className="px-3 py-3 text-right font-semibold">
+              <th scope="col" className={`${cell} text-right`}>
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
@@ -65,33 +65,36 @@ export function AllOrderList({ orders, onRemove }: AllOrderListProps) {
                 key={order._id}
                 data-testid="admin-order-row"
                 data-order-id={order._id}
-                className={order.status === "cancelled" ? "bg-slate-50/70 text-slate-600" : undefined}
+                className={order.status === "cancelled" ? "bg-slate-50/70 text-slate-600" : "text-steel"}
               >
-                <td className="px-3 py-3">
-                  <span className="font-semibold text-navy">{order.orderProduct}</span>
+                <td className={`${cell} max-w-40`}>
+                  <span className="block font-semibold text-navy">{order.orderProduct}</span>
+                  <span className="block text-slate-600 text-xs">
+                    {formatDollars(order.orderPrice)} per piece
+                  </span>
                 </td>
-                <td className="max-w-52 px-3 py-3">
+                <td className={`${cell} max-w-48`}>
                   <span className="block font-medium text-navy">{order.orderName}</span>
                   <span className="block text-slate-600 text-xs">
                     <Email email={order.orderEmail} />
                   </span>
                 </td>
-                <td className="whitespace-nowrap px-3 py-3 text-right tabular-nums">
+                <td className={`${cell} whitespace-nowrap text-right tabular-nums`}>
                   {order.orderMinimum.toLocaleString("en-US")}
                 </td>
-                <td className="whitespace-nowrap px-3 py-3 text-right font-semibold text-navy tabular-nums">
+                <td className={`${cell} whitespace-nowrap text-right font-semibold text-navy tabular-nums`}>
                   {formatDollars(order.total)}
                 </td>
-                <td className="whitespace-nowrap px-3 py-3">
+                <td className={`${cell} whitespace-nowrap`}>
                   <time dateTime={order.orderDate}>{formatOrderDate(order.orderDate)}</time>
                 </td>
-                <td className="px-3 py-3">
-                  <PaidBadge paid={order.paid} />
+                <td className={cell}>
+                  <div className="flex flex-col items-start gap-1.5">
+                    <PaidBadge paid={order.paid} />
+                    <StatusBadge status={order.status} label={adminStatusLabels[order.status]} />
+                  </div>
                 </td>
-                <td className="px-3 py-3">
-                  <StatusBadge status={order.status} label={adminStatusLabels[order.status]} />
-                </td>
-                <td className="px-3 py-3 text-right">
+                <td className={`${cell} text-right`}>
                   <AdminOrderActions order={order} onRemove={onRemove} />
                 </td>
               </tr>

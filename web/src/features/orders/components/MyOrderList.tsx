@@ -35,7 +35,7 @@ function Payment({ order, wide = false }: { order: Order; wide?: boolean }) {
 export function MyOrderList({ orders }: { orders: Order[] }) {
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
+      <div className="relative hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
         <table className="w-full text-left text-[0.9375rem]">
           <caption className="sr-only">My orders, newest first</caption>
           <thead className="border-slate-200 border-b bg-slate-50 text-slate-600 text-xs uppercase tracking-wider">

@@ -145,8 +145,8 @@ export function OrderForm({ tool, buyer, today }: OrderFormProps) {
       )}
 
       <form noValidate onSubmit={onSubmit} aria-label={`Order ${tool.name}`} className="mt-5 space-y-5">
-        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-          <Field label="Name" hint="From your account.">
+        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-1">
+          <Field label="Name">
             {(control) => (
               <input
                 {...control}
@@ -159,7 +159,7 @@ export function OrderForm({ tool, buyer, today }: OrderFormProps) {
               />
             )}
           </Field>
-          <Field label="Email" hint="We send order updates here.">
+          <Field label="Email">
             {(control) => (
               <input
                 {...control}

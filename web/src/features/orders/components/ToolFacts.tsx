@@ -11,12 +11,12 @@ function days(count: number): string {
 
 function Fact({ label, children, icon }: { label: string; children: ReactNode; icon?: ReactNode }) {
   return (
-    <div className="flex items-start gap-3 rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200/70">
-      {icon && <span className="mt-0.5 text-accent-dark">{icon}</span>}
-      <div className="min-w-0">
-        <dt className="text-slate-600 text-sm">{label}</dt>
-        <dd className="mt-0.5 font-semibold text-navy">{children}</dd>
-      </div>
+    <div className="rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200/70">
+      <dt className="flex items-center gap-1.5 text-slate-600 text-sm">
+        {icon && <span className="text-accent-dark">{icon}</span>}
+        {label}
+      </dt>
+      <dd className="mt-0.5 font-semibold text-navy">{children}</dd>
     </div>
   );
 }
@@ -43,15 +43,15 @@ export function ToolFacts({ tool, today }: { tool: Tool; today: string }) {
       </h1>
       <p className="mt-3 max-w-prose text-lg text-slate-600 leading-relaxed">{tool.description}</p>
 
-      <dl className="mt-6 grid gap-3 sm:grid-cols-2">
-        <Fact label="Price per piece" icon={<TagIcon className="size-5" />}>
+      <dl className="mt-6 grid grid-cols-2 gap-3">
+        <Fact label="Price per piece" icon={<TagIcon className="size-4" />}>
           <span className="text-xl">{formatDollars(tool.price)}</span>
         </Fact>
         <Fact label="In stock">{pieces(tool.available)}</Fact>
         <Fact label="Minimum order">{pieces(tool.minimum)}</Fact>
         {tool.maximum !== null && <Fact label="Maximum per order">{pieces(tool.maximum)}</Fact>}
         {tool.increment > 1 && <Fact label="Order in steps of">{pieces(tool.increment)}</Fact>}
-        <Fact label="Lead time" icon={<ClockIcon className="size-5" />}>
+        <Fact label="Lead time" icon={<ClockIcon className="size-4" />}>
           {tool.leadTimeDays === 0 ? "Ships today" : days(tool.leadTimeDays)}
         </Fact>
       </dl>

@@ -66,7 +66,7 @@ export function SimulatedCardForm({ orderId, total, clientSecret, buyer, onPaid 
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Card payment" className="space-y-5">
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-1">
         <Field label="Name on card" error={errors.name?.message}>
           {(control) => (
             <input

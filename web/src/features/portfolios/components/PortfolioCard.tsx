@@ -25,11 +25,11 @@ function ProjectLink({ n, url }: { n: number; url: string }) {
             href={url}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-flex items-center gap-1 text-accent-dark underline-offset-4 [overflow-wrap:anywhere] hover:underline"
+            className="text-accent-dark underline-offset-4 [overflow-wrap:anywhere] hover:underline"
           >
             {readable(url)}
-            <ExternalLinkIcon className="size-4 shrink-0" />
-            <span className="sr-only">(opens in a new tab)</span>
+            <ExternalLinkIcon className="ml-1 inline size-4 align-[-2px]" />
+            <span className="sr-only"> (opens in a new tab)</span>
           </a>
         ) : (
           <span className="text-steel [overflow-wrap:anywhere]">{url}</span>
@@ -70,7 +70,11 @@ export function PortfolioCard({ portfolio, children }: { portfolio: Portfolio; c
                 className="inline-flex items-center gap-1.5 rounded-full bg-white px-2.5 py-0.5 font-medium text-sm text-steel ring-1 ring-slate-200 [overflow-wrap:anywhere] hover:text-navy"
               >
                 <MailIcon className="size-4 shrink-0" />
-                {portfolio.email}
+                <span>
+                  {portfolio.email.slice(0, portfolio.email.lastIndexOf("@"))}
+                  <wbr />
+                  {portfolio.email.slice(portfolio.email.lastIndexOf("@"))}
+                </span>
               </a>
             )}
           </div>

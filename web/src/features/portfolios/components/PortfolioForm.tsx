@@ -122,35 +122,37 @@ export function PortfolioForm({ user, existing }: PortfolioFormProps) {
         </Field>
       </div>
 
-      <fieldset className="mt-6 border-slate-100 border-t pt-6">
-        <legend className="font-semibold text-base text-navy">Projects</legend>
-        <p className="mt-1 text-slate-600 text-sm">
-          Links to three pieces of your work, starting with https://.
-        </p>
-        <div className="mt-4 grid gap-5">
-          {projects.map((n) => {
-            const name = `project${n}` as const;
-            return (
-              <Field key={name} label={`Project ${n} link`} error={errors[name]?.message}>
-                {(control) => (
-                  <input
-                    {...control}
-                    type="url"
-                    inputMode="url"
-                    autoComplete="url"
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    maxLength={500}
-                    placeholder="https://"
-                    className={controlClass}
-                    {...form.register(name)}
-                  />
-                )}
-              </Field>
-            );
-          })}
-        </div>
-      </fieldset>
+      <div className="mt-6 border-slate-100 border-t pt-6">
+        <fieldset>
+          <legend className="font-semibold text-base text-navy">Projects</legend>
+          <p className="mt-1 text-slate-600 text-sm">
+            Links to three pieces of your work, starting with https://.
+          </p>
+          <div className="mt-4 grid gap-5">
+            {projects.map((n) => {
+              const name = `project${n}` as const;
+              return (
+                <Field key={name} label={`Project ${n} link`} error={errors[name]?.message}>
+                  {(control) => (
+                    <input
+                      {...control}
+                      type="url"
+                      inputMode="url"
+                      autoComplete="url"
+                      autoCapitalize="none"
+                      spellCheck={false}
+                      maxLength={500}
+                      placeholder="https://"
+                      className={controlClass}
+                      {...form.register(name)}
+                    />
+                  )}
+                </Field>
+              );
+            })}
+          </div>
+        </fieldset>
+      </div>
 
       <div className="mt-6 border-slate-100 border-t pt-6">
         <Controller

@@ -32,6 +32,19 @@ function Detail({ icon, label, children }: { icon: ReactNode; label: string; chi
   );
 }
 
+/** An email that may wrap just before its @ on narrow cards (and anywhere, if it still does not fit). */
+function Email({ email }: { email: string }) {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
 /** LinkedIn opens in a new tab, without giving that page a handle on this one. */
 export function LinkedInLink({ value }: { value: string }) {
   const href = linkedInHref(value);
@@ -41,11 +54,11 @@ export function LinkedInLink({ value }: { value: string }) {
       href={href}
       target="_blank"
       rel="noopener noreferrer"
-      className="inline-flex items-center gap-1 text-accent-dark underline-offset-4 hover:underline"
+      className="text-accent-dark underline-offset-4 [overflow-wrap:anywhere] hover:underline"
     >
       {linkedInLabel(value)}
-      <ExternalLinkIcon className="size-4 shrink-0" />
-      <span className="sr-only">(opens in a new tab)</span>
+      <ExternalLinkIcon className="ml-1 inline size-4 align-[-2px]" />
+      <span className="sr-only"> (opens in a new tab)</span>
     </a>
   );
 }
@@ -57,34 +70,32 @@ export function ProfileCard({ profile, variant = "full", headingLevel = 2, child
   return (
     <article
       data-testid="profile-card"
-      className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+      className="h-full overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
       <div
         aria-hidden="true"
         className={`bg-gradient-to-r from-navy to-steel ${full ? "h-24 sm:h-28" : "h-16"}`}
       />
       <div className={full ? "px-5 pb-6 sm:px-8 sm:pb-8" : "px-5 pb-5"}>
-        <div className={`flex flex-wrap items-end gap-x-5 gap-y-3 ${full ? "-mt-12 sm:-mt-14" : "-mt-10"}`}>
-          <img
-            src={thumbnailOf(profile.img)}
-            alt=""
-            width={full ? 112 : 80}
-            height={full ? 112 : 80}
-            decoding="async"
-            className={`shrink-0 rounded-full bg-slate-100 object-cover ring-4 ring-white ${full ? "size-24 sm:size-28" : "size-20"}`}
-          />
-          <div className="min-w-0 pb-1">
-            <Heading
-              className={`font-bold text-navy tracking-tight [overflow-wrap:anywhere] ${full ? "text-2xl sm:text-3xl" : "text-lg"}`}
-            >
-              {profile.name}
-            </Heading>
-            <p className="mt-1 inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-2.5 py-0.5 font-medium text-sm text-steel">
-              <GraduationIcon className="size-4" />
-              {profile.education}
-            </p>
-          </div>
-        </div>
+        <img
+          src={thumbnailOf(profile.img)}
+          alt=""
+          width={full ? 112 : 80}
+          height={full ? 112 : 80}
+          decoding="async"
+          className={`relative rounded-full bg-slate-100 object-cover ring-4 ring-white ${
+            full ? "-mt-12 size-24 sm:-mt-14 sm:size-28" : "-mt-10 size-20"
+          }`}
+        />
+        <Heading
+          className={`mt-3 font-bold text-navy tracking-tight [overflow-wrap:anywhere] ${full ? "text-2xl sm:text-3xl" : "text-lg"}`}
+        >
+          {profile.name}
+        </Heading>
+        <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-2.5 py-0.5 font-medium text-sm text-steel">
+          <GraduationIcon className="size-4" />
+          {profile.education}
+        </p>
 
         <dl className={`mt-6 grid gap-4 ${full ? "sm:grid-cols-2" : ""}`}>
           <Detail icon={<MapPinIcon className="size-4" />} label="Location">
@@ -96,7 +107,7 @@ export function ProfileCard({ profile, variant = "full", headingLevel = 2, child
           {profile.email !== undefined && (
             <Detail icon={<MailIcon className="size-4" />} label="Email">
               <a href={`mailto:${profile.email}`} className="underline-offset-4 hover:underline">
-                {profile.email}
+                <Email email={profile.email} />
               </a>
             </Detail>
           )}

@@ -45,10 +45,11 @@ export function StarPicker({ registration, value, error }: StarPickerProps) {
               <svg
                 aria-hidden="true"
                 viewBox="0 0 24 24"
-                className={`size-9 transition-colors sm:size-10 ${n <= lit ? "text-amber-500" : "text-slate-300"}`}
-                fill="currentColor"
+                className={`size-9 transition-colors sm:size-10 ${
+                  n <= lit ? "fill-amber-500 text-amber-600" : "fill-white text-slate-500"
+                }`}
               >
-                <path d={starPath} />
+                <path d={starPath} stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
               </svg>
               <span className="sr-only">
                 {n} {n === 1 ? "star" : "stars"}, {words[n]}

@@ -22,8 +22,8 @@ const empty: NewToolInput = {
   leadTimeDays: "",
 };
 
-const sectionClass = "space-y-5 border-slate-100 border-t pt-6 first:border-t-0 first:pt-0";
-const legendClass = "mb-4 font-semibold text-base text-navy";
+const sectionClass = "border-slate-100 border-t pt-6 first:border-t-0 first:pt-0";
+const legendClass = "font-semibold text-base text-navy";
 
 /**
  * Add A Tools: name, description, stock, minimum lot, price and photo (all required), plus the
@@ -63,97 +63,101 @@ export function AddToolForm() {
       aria-label="Add a tool"
       className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
     >
-      <fieldset className={sectionClass}>
-        <legend className={legendClass}>The tool</legend>
-        <Field label="Name" error={errors.name?.message}>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              autoComplete="off"
-              maxLength={toolLimits.name}
-              placeholder="Hydraulic floor jack"
-              className={controlClass}
-              {...form.register("name")}
-            />
-          )}
-        </Field>
-        <Field
-          label="Description"
-          error={errors.description?.message}
-          hint="The first 25 characters show on the tool's card."
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              rows={4}
-              maxLength={toolLimits.description}
-              placeholder="What it is, what it fits, what comes in the box"
-              className={`${controlClass} resize-y`}
-              {...form.register("description")}
-            />
-          )}
-        </Field>
-      </fieldset>
+      <div className={sectionClass}>
+        <fieldset className="space-y-5">
+          <legend className={legendClass}>The tool</legend>
+          <Field label="Name" error={errors.name?.message}>
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                autoComplete="off"
+                maxLength={toolLimits.name}
+                placeholder="Hydraulic floor jack"
+                className={controlClass}
+                {...form.register("name")}
+              />
+            )}
+          </Field>
+          <Field
+            label="Description"
+            error={errors.description?.message}
+            hint="The first 25 characters show on the tool's card."
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                rows={4}
+                maxLength={toolLimits.description}
+                placeholder="What it is, what it fits, what comes in the box"
+                className={`${controlClass} resize-y`}
+                {...form.register("description")}
+              />
+            )}
+          </Field>
+        </fieldset>
+      </div>
 
-      <fieldset className={sectionClass}>
-        <legend className={legendClass}>Stock and price</legend>
-        <div className="grid gap-5 sm:grid-cols-3">
-          <Field label="Available" error={errors.available?.message} hint="Pieces in stock">
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                step={1}
-                autoComplete="off"
-                placeholder="1000"
-                className={controlClass}
-                {...form.register("available")}
-              />
-            )}
-          </Field>
-          <Field label="Minimum" error={errors.minimum?.message} hint="Least pieces per order">
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                step={1}
-                autoComplete="off"
-                placeholder="100"
-                className={controlClass}
-                {...form.register("minimum")}
-              />
-            )}
-          </Field>
-          <Field label="Price" error={errors.price?.message} hint="Dollars per piece">
-            {(control) => (
-              <div className="relative">
-                <span
-                  aria-hidden="true"
-                  className="pointer-events-none absolute top-1/2 left-3.5 mt-[3px] -translate-y-1/2 text-slate-500"
-                >
-                  $
-                </span>
+      <div className={sectionClass}>
+        <fieldset className="space-y-5">
+          <legend className={legendClass}>Stock and price</legend>
+          <div className="grid gap-5 sm:grid-cols-3">
+            <Field label="Available" error={errors.available?.message} hint="Pieces in stock">
+              {(control) => (
                 <input
                   {...control}
                   type="number"
-                  inputMode="decimal"
-                  min={0.01}
-                  step={0.01}
+                  inputMode="numeric"
+                  min={1}
+                  step={1}
                   autoComplete="off"
-                  placeholder="12.50"
-                  className={`${controlClass} pl-7`}
-                  {...form.register("price")}
+                  placeholder="1000"
+                  className={controlClass}
+                  {...form.register("available")}
                 />
-              </div>
-            )}
-          </Field>
-        </div>
-      </fieldset>
+              )}
+            </Field>
+            <Field label="Minimum" error={errors.minimum?.message} hint="Least pieces per order">
+              {(control) => (
+                <input
+                  {...control}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  step={1}
+                  autoComplete="off"
+                  placeholder="100"
+                  className={controlClass}
+                  {...form.register("minimum")}
+                />
+              )}
+            </Field>
+            <Field label="Price" error={errors.price?.message} hint="Dollars per piece">
+              {(control) => (
+                <div className="relative mt-1.5">
+                  <span
+                    aria-hidden="true"
+                    className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-slate-500"
+                  >
+                    $
+                  </span>
+                  <input
+                    {...control}
+                    type="number"
+                    inputMode="decimal"
+                    min={0.01}
+                    step={0.01}
+                    autoComplete="off"
+                    placeholder="12.50"
+                    className={`${controlClass} mt-0! pl-7`}
+                    {...form.register("price")}
+                  />
+                </div>
+              )}
+            </Field>
+          </div>
+        </fieldset>
+      </div>
 
       <div className={sectionClass}>
         <Controller
@@ -172,59 +176,61 @@ export function AddToolForm() {
         />
       </div>
 
-      <fieldset className={sectionClass}>
-        <legend className={legendClass}>Lot rules</legend>
-        <p className="-mt-2 text-slate-600 text-sm">
-          Leave these empty to sell any quantity from the minimum up.
-        </p>
-        <div className="grid gap-5 sm:grid-cols-3">
-          <Field label="Maximum per order" optional error={errors.maximum?.message}>
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                step={1}
-                autoComplete="off"
-                placeholder="No limit"
-                className={controlClass}
-                {...form.register("maximum")}
-              />
-            )}
-          </Field>
-          <Field label="Order in steps of" optional error={errors.increment?.message}>
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                step={1}
-                autoComplete="off"
-                placeholder="1"
-                className={controlClass}
-                {...form.register("increment")}
-              />
-            )}
-          </Field>
-          <Field label="Lead time (days)" optional error={errors.leadTimeDays?.message}>
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                autoComplete="off"
-                placeholder="3"
-                className={controlClass}
-                {...form.register("leadTimeDays")}
-              />
-            )}
-          </Field>
-        </div>
-      </fieldset>
+      <div className={sectionClass}>
+        <fieldset className="space-y-5">
+          <legend className={legendClass}>Lot rules</legend>
+          <p className="-mt-2 text-slate-600 text-sm">
+            Leave these empty to sell any quantity from the minimum up.
+          </p>
+          <div className="grid gap-5 sm:grid-cols-3">
+            <Field label="Maximum per order" optional error={errors.maximum?.message}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  step={1}
+                  autoComplete="off"
+                  placeholder="No limit"
+                  className={controlClass}
+                  {...form.register("maximum")}
+                />
+              )}
+            </Field>
+            <Field label="Order in steps of" optional error={errors.increment?.message}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  step={1}
+                  autoComplete="off"
+                  placeholder="1"
+                  className={controlClass}
+                  {...form.register("increment")}
+                />
+              )}
+            </Field>
+            <Field label="Lead time (days)" optional error={errors.leadTimeDays?.message}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  step={1}
+                  autoComplete="off"
+                  placeholder="3"
+                  className={controlClass}
+                  {...form.register("leadTimeDays")}
+                />
+              )}
+            </Field>
+          </div>
+        </fieldset>
+      </div>
 
       {addTool.isError && (
         <p

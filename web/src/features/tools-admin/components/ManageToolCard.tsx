@@ -24,39 +24,46 @@ export function ManageToolCard({ tool, onDelete }: ManageToolCardProps) {
       data-testid="manage-tool-card"
       className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
-      <div className="aspect-[3/2] overflow-hidden bg-mist">
-        <img
-          src={thumbnailOf(tool.img)}
-          alt=""
-          width={400}
-          height={267}
-          loading="lazy"
-          decoding="async"
-          className="size-full object-cover"
-        />
+      {/* Phones: a small picture beside the name, so the list stays short; wider: a picture on top. */}
+      <div className="flex gap-4 p-4 sm:block sm:p-0">
+        <div className="size-20 shrink-0 overflow-hidden rounded-xl bg-mist sm:aspect-[3/2] sm:size-auto sm:rounded-none">
+          <img
+            src={thumbnailOf(tool.img)}
+            alt=""
+            width={400}
+            height={267}
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover"
+          />
+        </div>
+        <div className="min-w-0 sm:px-5 sm:pt-5">
+          <h2 id={nameId} className="font-semibold text-lg text-navy [overflow-wrap:anywhere]">
+            {tool.name}
+          </h2>
+          <p className="mt-1 text-slate-600 text-sm [overflow-wrap:anywhere]" title={tool.description}>
+            {shortDescription(tool.description)}
+          </p>
+        </div>
       </div>
-      <div className="flex flex-1 flex-col p-5">
-        <h2 id={nameId} className="font-semibold text-lg text-navy [overflow-wrap:anywhere]">
-          {tool.name}
-        </h2>
-        <p className="mt-1 text-slate-600 text-sm [overflow-wrap:anywhere]" title={tool.description}>
-          {shortDescription(tool.description)}
-        </p>
-        <dl className="mt-4 grid grid-cols-3 gap-2 border-slate-100 border-t pt-4 text-sm">
-          <div>
-            <dt className="text-slate-600 text-xs">Price</dt>
-            <dd className="font-bold text-navy">{formatDollars(tool.price)}</dd>
+      <div className="flex flex-1 flex-col px-4 pb-4 sm:px-5 sm:pb-5">
+        <dl className="space-y-1.5 border-slate-100 border-t pt-4 text-sm sm:mt-4">
+          <div className="flex items-baseline justify-between gap-3">
+            <dt className="text-slate-600">Price</dt>
+            <dd className="text-right text-slate-600">
+              <span className="font-bold text-base text-navy">{formatDollars(tool.price)}</span> per piece
+            </dd>
           </div>
-          <div>
-            <dt className="text-slate-600 text-xs">In stock</dt>
-            <dd className="font-medium text-navy">{pieces(tool.available)}</dd>
+          <div className="flex items-baseline justify-between gap-3">
+            <dt className="text-slate-600">In stock</dt>
+            <dd className="text-right font-medium text-navy">{pieces(tool.available)}</dd>
           </div>
-          <div>
-            <dt className="text-slate-600 text-xs">Minimum</dt>
-            <dd className="font-medium text-navy">{pieces(tool.minimum)}</dd>
+          <div className="flex items-baseline justify-between gap-3">
+            <dt className="text-slate-600">Minimum order</dt>
+            <dd className="text-right font-medium text-navy">{pieces(tool.minimum)}</dd>
           </div>
         </dl>
-        <div className="mt-auto pt-5">
+        <div className="mt-auto pt-4 sm:pt-5">
           <button
             type="button"
             onClick={() => onDelete(tool)}

@@ -55,6 +55,8 @@ export function PhotoField({
   const upload = useUploadPhoto();
   const [state, setState] = useState<Upload>({ status: "idle" });
   const [progress, setProgress] = useState(0);
+  // A preview the browser could not draw (a file that is not a picture): the placeholder instead.
+  const [unreadable, setUnreadable] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement | null>(null);
   const running = useRef<AbortController | null>(null);
   // The last value this field gave the form: any other value came from outside (a reset).
@@ -118,10 +120,19 @@ export function PhotoField({
   }
 
   const message = state.status === "failed" ? state.message : busy ? undefined : error;
-  const shown = preview ?? (value ? thumbnailOf(value) : null);
+  // A failed upload shows no preview: the file may not be a picture at all.
+  const candidate =
+    state.status === "uploading"
+      ? preview
+      : state.status === "failed"
+        ? null
+        : value
+          ? thumbnailOf(value)
+          : null;
+  const shown = candidate && candidate !== unreadable ? candidate : null;
   const percent = Math.round(progress * 100);
   const frame =
-    shape === "portrait" ? "size-24 rounded-full sm:size-28" : "aspect-[3/2] w-full rounded-lg sm:w-44";
+    shape === "portrait" ? "size-24 rounded-full sm:size-28" : "aspect-[3/2] w-40 rounded-lg sm:w-44";
 
   return (
     <div>
@@ -140,10 +151,13 @@ export function PhotoField({
             <img
               src={shown}
               alt={state.status === "idle" && value ? "Current photo" : "Chosen photo"}
+              onError={() => setUnreadable(shown)}
               className={`size-full object-cover ${busy ? "opacity-60" : ""}`}
             />
           ) : (
-            <span className="flex size-full items-center justify-center text-slate-400">
+            <span
+              className={`flex size-full items-center justify-center ${message ? "text-red-300" : "text-slate-400"}`}
+            >
               <PhotoIcon className="size-9" />
             </span>
           )}
