@@ -1,4 +1,3 @@
-import path from "node:path";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { createAuth } from "./accounts/auth";
 import { authRoutes } from "./accounts/auth-routes";
@@ -27,8 +26,8 @@ import { profileRoutes } from "./profiles/routes";
 import { createProfilesService } from "./profiles/service";
 import { reviewRoutes } from "./reviews/routes";
 import { createReviewsService } from "./reviews/service";
-import { createDiskStorage } from "./uploads/disk-storage";
 import { uploadRoutes } from "./uploads/routes";
+import { createUploadStorage } from "./uploads/select-storage";
 import { createUploadsService } from "./uploads/service";
 import { sitemapRoutes } from "./web/sitemap";
 import { serveWebApp } from "./web/static";
@@ -73,7 +72,7 @@ export async function buildApp({ database, config, serveWeb = true }: AppOptions
   const orders = createOrdersService(db, { onStockChange: () => toolList.invalidate() });
   const gateway = createPaymentGateway(config.stripe);
   const payments = createPaymentsService(db, gateway);
-  const uploads = createUploadsService(db, createDiskStorage(path.join(config.dataDir, "uploads")));
+  const uploads = createUploadsService(db, await createUploadStorage(config));
   const profiles = createProfilesService(db);
   const reviews = createReviewsService(db);
   const contact = createContactService(db);
@@ -91,7 +90,7 @@ export async function buildApp({ database, config, serveWeb = true }: AppOptions
   reviewRoutes(app, { guards, reviews });
   contactRoutes(app, { guards, contact, limiter: createRateLimiter({ limit: 5, windowMs: 60_000 }) });
 
-  if (serveWeb) await serveWebApp(app);
+  if (serveWeb) await serveWebApp(app, config.publicUrl);
   else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: "Not found" }));
   return app;
 }

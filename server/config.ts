@@ -28,6 +28,13 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_BASE: optional,
+  S3_BUCKET: optional,
+  S3_REGION: optional,
+  S3_ENDPOINT: optional,
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_PREFIX: optional,
 });
 
 const list = (value: string) =>
@@ -61,6 +68,20 @@ export type Config = {
   stripe:
     | { secretKey: string; publishableKey: string; webhookSecret: string; apiBase: string | undefined }
     | undefined;
+  /** Uploads in an S3-compatible bucket when S3_BUCKET is set; in dataDir/uploads otherwise. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        /** Another S3-compatible service (MinIO, R2, …); AWS itself when undefined. */
+        endpoint: string | undefined;
+        forcePathStyle: boolean;
+        /** Undefined means the SDK's default credential chain (environment, profile, instance role). */
+        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+        /** Folder in the bucket, without slashes at either end; "" for the bucket's root. */
+        prefix: string;
+      }
+    | undefined;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -84,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     google: googleProvider(e),
     stripe: stripeGateway(e),
+    s3: s3Storage(e),
   };
 }
 
@@ -121,4 +143,44 @@ function stripeGateway(e: z.infer<typeof envSchema>): Config["stripe"] {
     throw new Error("Invalid configuration: STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111");
   }
   return { secretKey, publishableKey, webhookSecret, apiBase: e.STRIPE_API_BASE };
+}
+
+const isHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+
+/** Folder names of letters, digits, ".", "_" and "-" (never "." or ".."), such as "shop/uploads". */
+const isKeyPrefix = (value: string) =>
+  value.split("/").every((folder) => /^[\w.-]+$/.test(folder) && folder !== "." && folder !== "..");
+
+function s3Storage(e: z.infer<typeof envSchema>): Config["s3"] {
+  const { S3_BUCKET: bucket, S3_ENDPOINT: endpoint } = e;
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = e;
+  if (!bucket) {
+    const stray = (Object.keys(e) as (keyof typeof e)[]).filter((k) => k.startsWith("S3_") && e[k]);
+    if (stray.length === 0) return undefined;
+    throw new Error(`Invalid configuration: ${stray.join(", ")} need S3_BUCKET (or unset them)`);
+  }
+  if (!/^[A-Za-z0-9._-]+$/.test(bucket)) {
+    throw new Error("Invalid configuration: S3_BUCKET must be a bucket name such as car-mechanic-uploads");
+  }
+  if (!accessKeyId !== !secretAccessKey) {
+    throw new Error("Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together");
+  }
+  if (endpoint && !isHttpUrl(endpoint)) {
+    throw new Error(
+      "Invalid configuration: S3_ENDPOINT must be an http(s) URL such as http://127.0.0.1:9000",
+    );
+  }
+  const prefix = (e.S3_PREFIX ?? "").replace(/^\/+|\/+$/g, "");
+  if (prefix && !isKeyPrefix(prefix)) {
+    throw new Error("Invalid configuration: S3_PREFIX must be folder names such as shop/uploads");
+  }
+  return {
+    bucket,
+    region: e.S3_REGION ?? "us-east-1",
+    endpoint,
+    // Most S3-compatible services want /bucket/key; AWS itself wants bucket.host/key.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === "true" : endpoint !== undefined,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    prefix,
+  };
 }

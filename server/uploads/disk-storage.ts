@@ -1,9 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { StoredFile, UploadStorage } from "./storage";
-
-const safeKey = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*$/;
+import { assertSafeKey, type StoredFile, type UploadStorage } from "./storage";
 
 const contentTypes: Record<string, string> = {
   ".webp": "image/webp",
@@ -15,7 +13,7 @@ const contentTypes: Record<string, string> = {
 export function createDiskStorage(root: string): UploadStorage {
   function pathOf(key: string): string {
     // Keys are made by the server; this guards the folder against a bug passing a client's string.
-    if (!safeKey.test(key)) throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
+    assertSafeKey(key);
     return path.join(root, key);
   }
 

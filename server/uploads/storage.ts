@@ -13,3 +13,10 @@ export interface UploadStorage {
   /** Removes the file; a key with no file is not an error. */
   delete(key: string): Promise<void>;
 }
+
+/** Keys are one name (no slash, no leading dot), so no adapter lets a key leave its folder or prefix. */
+export function assertSafeKey(key: string): void {
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*$/.test(key)) {
+    throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
+  }
+}

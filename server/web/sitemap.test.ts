@@ -38,6 +38,17 @@ describeEachDatabase("sitemap", (env) => {
     expect(sitemapPages).not.toContain("/home");
   });
 
+  it("serves robots.txt: pages open, dashboard and API closed, the sitemap at its full address", async () => {
+    const res = await env.app.inject({ method: "GET", url: "/robots.txt" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    const lines = res.body.split("\n");
+    expect(lines).toContain("User-agent: *");
+    expect(lines).toContain("Disallow: /dashboard");
+    expect(lines).toContain("Disallow: /api/");
+    expect(lines).toContain(`Sitemap: ${testOrigin}/sitemap.xml`);
+  });
+
   it("leaves out tools taken off sale", async () => {
     const [door] = await env.db.select().from(tools).where(eq(tools.name, "Door"));
     await env.db.update(tools).set({ archivedAt: new Date() }).where(eq(tools.name, "Door"));

@@ -34,8 +34,31 @@ async function toolPaths(catalog: CatalogService, room: number): Promise<string[
   return paths.slice(0, room);
 }
 
-/** GET /sitemap.xml: the public pages and every tool's page, at the shop's public address. */
+/**
+ * robots.txt: the shop's pages are open to every crawler; the dashboard and the API are not pages.
+ * Served rather than a static file because its Sitemap line needs the shop's full public address.
+ */
+export function robotsTxt(publicUrl: string): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /dashboard",
+    "Disallow: /api/",
+    "",
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+}
+
+/** GET /sitemap.xml: the public pages and every tool's page, at the shop's public address; GET /robots.txt. */
 export function sitemapRoutes(app: FastifyInstance, deps: { catalog: CatalogService; publicUrl: string }) {
+  const robots = robotsTxt(deps.publicUrl);
+  app.get("/robots.txt", (_request, reply) =>
+    reply
+      .header("content-type", "text/plain; charset=utf-8")
+      .header("cache-control", "public, max-age=86400")
+      .send(robots),
+  );
   app.get("/sitemap.xml", async (_request, reply) => {
     const paths = [...sitemapPages, ...(await toolPaths(deps.catalog, maxUrls - sitemapPages.length))];
     const urls = paths.map((p) => `  <url><loc>${escapeXml(`${deps.publicUrl}${p}`)}</loc></url>`);

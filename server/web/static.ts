@@ -14,7 +14,7 @@ export const webDistDir = path.resolve(
  * index.html for every page path (404 for paths that are no page, so the not-found page shows
  * with the right status). API paths never fall through to the app.
  */
-export async function serveWebApp(app: FastifyInstance, distDir = webDistDir) {
+export async function serveWebApp(app: FastifyInstance, publicUrl: string, distDir = webDistDir) {
   const indexFile = path.join(distDir, "index.html");
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
@@ -37,7 +37,13 @@ export async function serveWebApp(app: FastifyInstance, distDir = webDistDir) {
   }
   // Read per request (the OS caches it): a rebuild of the web app never leaves a running server
   // pointing at assets that no longer exist.
-  const readIndexHtml = () => (fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : undefined);
+  // Open Graph wants the shared picture's full address, which depends on where the shop runs.
+  const readIndexHtml = () =>
+    fs.existsSync(indexFile)
+      ? fs
+          .readFileSync(indexFile, "utf8")
+          .replace('property="og:image" content="/', `property="og:image" content="${publicUrl}/`)
+      : undefined;
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
