@@ -44,14 +44,17 @@ function precompress(): Plugin {
   };
 }
 
+/** The pages a first visit most often opens, and the chunk of each (its route component). */
+const landingPages: Record<string, string> = { "/": "HomePage", "/home": "HomePage", "/tools": "ToolsPage" };
+
 /**
- * Fills index.html's list of the home page's chunks (the home chunk and what it imports beyond the
- * entry), which the page's inline script preloads on / and /home: their hashed names exist only
- * once the build has run. Without the list the home chunk is asked for only after the entry has run.
+ * Fills index.html's lists of the landing pages' chunks (each page's chunk and what it imports
+ * beyond the entry), which the page's inline script preloads: their hashed names exist only once the
+ * build has run. Without them a page's chunk is asked for only after the entry has run.
  */
-function homeChunkList(): Plugin {
+function landingChunkLists(): Plugin {
   return {
-    name: "car-mechanic:home-chunks",
+    name: "car-mechanic:landing-chunks",
     apply: "build",
     transformIndexHtml: {
       order: "post",
@@ -67,9 +70,13 @@ function homeChunkList(): Plugin {
           return seen;
         };
         const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
-        const home = closure(chunks.filter((c) => c.name === "HomePage").map((c) => c.fileName));
-        const list = [...home].filter((file) => !entry.has(file)).map((file) => `/${file}`);
-        return html.replace("[/* home chunks */]", JSON.stringify(list));
+        const lists = Object.fromEntries(
+          Object.entries(landingPages).map(([page, name]) => {
+            const files = closure(chunks.filter((c) => c.name === name).map((c) => c.fileName));
+            return [page, [...files].filter((file) => !entry.has(file)).map((file) => `/${file}`)];
+          }),
+        );
+        return html.replace("{/* landing chunks */}", JSON.stringify(lists));
       },
     },
   };
@@ -80,17 +87,12 @@ function homeChunkList(): Plugin {
 export default defineConfig(({ command }) => ({
   root: "web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), homeChunkList(), precompress()],
+  plugins: [react(), tailwindcss(), landingChunkLists(), precompress()],
   resolve: {
     // react-router's package.json sends every build to its development files (dev warnings in
     // production: remix-run/react-router#12532, #14102). Builds use its production files.
     alias:
-      command === "build"
-        ? [
-            { find: /^react-router$/, replacement: `${reactRouterBuild}/index.mjs` },
-            { find: /^react-router\/dom$/, replacement: `${reactRouterBuild}/dom-export.mjs` },
-          ]
-        : [],
+      command === "build" ? [{ find: /^react-router$/, replacement: `${reactRouterBuild}/index.mjs` }] : [],
   },
   build: {
     outDir: "../dist/web",
@@ -108,7 +110,7 @@ export default defineConfig(({ command }) => ({
           groups: [
             {
               name: "vendor",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-error-boundary|@tanstack)[\\/]/,
               priority: 2,
             },
             { name: "shell", test: /web[\\/]src[\\/]lib[\\/]|vite[\\/]preload-helper/, priority: 1 },

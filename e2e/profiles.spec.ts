@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { screenshot, widths } from "./screenshots";
+import { loadWholePage } from "./scrolling";
 import { photoFile } from "./test-images";
 import { newUser, signInAsAdmin, signUpViaApi, type TestUser } from "./users";
 
@@ -391,6 +392,7 @@ test.describe("reviews", () => {
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue(user.name);
 
     await page.goto("/");
+    await loadWholePage(page); // the reviews load as the reader scrolls towards them
     const reviews = page.getByRole("list", { name: "Reviews" });
     const mine = reviews.getByRole("listitem").filter({ hasText: text });
     await expect(mine).toBeVisible();
@@ -413,6 +415,7 @@ test.describe("reviews", () => {
     await expect(page.getByText("We find your feedback successfully", { exact: true })).toBeVisible();
 
     await page.goto("/");
+    await loadWholePage(page); // the reviews load as the reader scrolls towards them
     const reviews = page.getByRole("list", { name: "Reviews" });
     await expect(reviews.getByText(payload, { exact: true })).toBeVisible();
     await expect(page.locator('img[src="x"]')).toHaveCount(0);

@@ -123,6 +123,26 @@ test("public pages do not download dashboard code", async ({ page, baseURL }) =>
   expect(scripts.some((s) => /DashboardLayout/.test(s))).toBe(true);
 });
 
+test("a new page opens at its top, and Back returns to where the reader left the last one", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: widths.phone, height: 700 });
+  await page.goto("/tools");
+  await expect(page.getByTestId("tool-card").first()).toBeVisible();
+  // The reader scrolls down the list to the footer and follows its link home.
+  const home = page.getByRole("contentinfo").getByRole("link", { name: "Car Mechanic", exact: true });
+  await home.scrollIntoViewIfNeeded();
+  const leftAt = await page.evaluate(() => window.scrollY);
+  expect(leftAt).toBeGreaterThan(1000);
+  await home.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Car tools and parts for workshops");
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Available Car Tools");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(leftAt);
+});
+
 test.describe("navigation bar", () => {
   test("shows the links inline on a desktop and marks the current page", async ({ page }) => {
     await page.setViewportSize({ width: widths.desktop, height: 900 });

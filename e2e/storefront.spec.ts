@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import type { Tool } from "../contract/catalog";
 import { screenshot, widths } from "./screenshots";
+import { loadWholePage } from "./scrolling";
 import { signInAsAdmin } from "./users";
 
 /** The public pages of the storefront and the heading each one shows. */
@@ -14,21 +15,6 @@ const publicPages = [
   { name: "blog", path: "/blog", heading: "Blog" },
   { name: "not-found", path: "/no-such-page", heading: "Page not found" },
 ] as const;
-
-/**
- * Scrolls through the page so every section loaded on approach (the rest of the home page, the
- * calendar, the contact form) is there, then waits for the network to settle.
- */
-async function loadWholePage(page: Page): Promise<void> {
-  for (let y = 0; ; y += 500) {
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    if (y > height) break;
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(50);
-  }
-  await page.waitForLoadState("networkidle");
-  await page.evaluate(() => window.scrollTo(0, 0));
-}
 
 /** The slide the carousel shows. */
 function activeSlide(page: Page): Locator {
@@ -398,13 +384,22 @@ test.describe("static pages", () => {
     expect(descriptions.size).toBeGreaterThanOrEqual(publicPages.length - 2);
   });
 
-  test("robots.txt and the sitemap are served", async ({ request, baseURL }) => {
+  test("robots.txt, the sitemap and the shared picture are served at the shop's full address", async ({
+    request,
+    baseURL,
+  }) => {
     const robots = await request.get("/robots.txt");
     expect(robots.status()).toBe(200);
     expect(await robots.text()).toContain("Disallow: /dashboard");
+    expect(await robots.text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
     const sitemap = await request.get("/sitemap.xml");
     expect(sitemap.status()).toBe(200);
     expect(await sitemap.text()).toContain(`<loc>${baseURL}/carBenifits</loc>`);
+    const home = await request.get("/");
+    expect(await home.text()).toContain(
+      `<meta property="og:image" content="${baseURL}/images/og-image.png" />`,
+    );
+    expect((await request.get("/images/og-image.png")).status()).toBe(200);
   });
 });
 

@@ -1,23 +1,10 @@
 // Helpers for the order and payment API tests (not a test file itself).
-import type { FastifyInstance, InjectOptions } from "fastify";
-import { beforeAll, expect } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
 import type { Order, PlaceOrderResponse } from "../../contract/orders";
 import type { PaymentIntentResponse } from "../../contract/payments";
+import { call } from "../test/requests";
 import type { TestUser } from "../test/sessions";
-import { type TestEnv, testOrigin } from "../test/test-env";
-
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-
-/** A request as the shop's own page would send it: same-origin, with the user's session cookie. */
-export function call(app: FastifyInstance, method: Method, url: string, who?: TestUser, payload?: unknown) {
-  const options: InjectOptions = {
-    method,
-    url,
-    headers: { origin: testOrigin, ...(who ? { cookie: who.cookie } : {}) },
-  };
-  if (payload !== undefined) options.payload = payload as InjectOptions["payload"];
-  return app.inject(options);
-}
 
 export function daysFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

@@ -1,12 +1,18 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router/dom";
+import { ErrorBoundary } from "react-error-boundary";
+import { BrowserRouter, matchRoutes, useRoutes } from "react-router";
 import { AppProvider } from "./app/provider";
-import { router } from "./app/router";
+import { RootErrorPage } from "./app/RouteErrorPage";
+import { type RouteHandle, routes } from "./app/router";
 import "./styles.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
+
+function App() {
+  return useRoutes(routes);
+}
 
 function render(root: HTMLElement) {
   // As a transition, React renders the first page in slices and lets the browser breathe between
@@ -14,23 +20,23 @@ function render(root: HTMLElement) {
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>
-        <AppProvider>
-          <RouterProvider router={router} />
-        </AppProvider>
+        <ErrorBoundary FallbackComponent={RootErrorPage}>
+          <AppProvider>
+            <BrowserRouter>
+              <App />
+            </BrowserRouter>
+          </AppProvider>
+        </ErrorBoundary>
       </StrictMode>,
     );
   });
 }
 
-// The first page's code is on its way (index.html preloads the home page's and shows the top bar
-// meanwhile): render once it is in, rather than the loading shell first and the whole page again a
-// moment later. Not a top-level await: pages' chunks import from this one.
-if (router.state.initialized) {
-  render(container);
-} else {
-  const unsubscribe = router.subscribe((state) => {
-    if (!state.initialized) return;
-    unsubscribe();
-    render(container);
-  });
-}
+// The first page's code is on its way (index.html preloads the landing pages' chunks and draws the
+// top bar meanwhile): render once it is in, rather than the loading shell first and the whole page
+// again a moment later. A chunk that fails to load is the page's error boundary's to show.
+// Not a top-level await: pages' chunks import from this one.
+const firstPage = matchRoutes(routes, window.location) ?? [];
+void Promise.allSettled(
+  firstPage.map((match) => (match.route.handle as RouteHandle | undefined)?.preload()),
+).then(() => render(container));

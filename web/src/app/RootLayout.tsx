@@ -1,10 +1,13 @@
 import { lazy, type ReactNode, Suspense } from "react";
-import { Outlet, ScrollRestoration, useNavigation } from "react-router";
+import { ErrorBoundary } from "react-error-boundary";
+import { Outlet, useLocation } from "react-router";
 import { Navbar } from "../components/Navbar";
 import { Spinner } from "../components/Spinner";
 import { useSignOutOnUnauthorized } from "../features/auth/api/sign-out";
 import { AccountNav } from "../features/auth/components/AccountNav";
 import { Toaster } from "../lib/toast";
+import { RouteErrorPage } from "./RouteErrorPage";
+import { useScrollRestoration } from "./scroll-restoration";
 
 // Below every page's first screen: its code loads beside the page's own, after the first render
 // (part of keeping the JavaScript a first visit needs to render under 120 kB gzipped).
@@ -12,8 +15,6 @@ const Footer = lazy(async () => ({ default: (await import("../components/Footer"
 
 /** Navigation bar, main landmark and footer around every page. */
 function AppShell({ children }: { children: ReactNode }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -22,14 +23,6 @@ function AppShell({ children }: { children: ReactNode }) {
       >
         Skip to main content
       </a>
-      {busy && (
-        <div className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-orange-100">
-          <div className="h-full w-full origin-left animate-progress bg-accent motion-reduce:animate-none" />
-          <span role="status" className="sr-only">
-            Loading…
-          </span>
-        </div>
-      )}
       <Navbar account={<AccountNav />} />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         {children}
@@ -45,19 +38,18 @@ function AppShell({ children }: { children: ReactNode }) {
 
 export function RootLayout() {
   useSignOutOnUnauthorized();
+  useScrollRestoration();
+  const { pathname } = useLocation();
   return (
     <AppShell>
-      <Outlet />
-      <ScrollRestoration />
-    </AppShell>
-  );
-}
-
-/** Shown while the first page's code loads. */
-export function RootHydrateFallback() {
-  return (
-    <AppShell>
-      <Spinner />
+      {/* A page that fails to load or render shows an error inside the shell, navigation still there;
+          going to another page clears it. Navigations are transitions: the current page stays on
+          screen while the next one's code loads, so the spinner shows only on a first load. */}
+      <ErrorBoundary FallbackComponent={RouteErrorPage} resetKeys={[pathname]}>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </ErrorBoundary>
     </AppShell>
   );
 }

@@ -1,209 +1,185 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
-import { RootHydrateFallback, RootLayout } from "./RootLayout";
-import { RootErrorPage, RouteErrorPage } from "./RouteErrorPage";
+import type { RouteObject } from "react-router";
+import { type LazyPage, lazyPage } from "./lazy-page";
+import { RootLayout } from "./RootLayout";
+
+/** What main.tsx needs of a route: the code to fetch before the first render. */
+export type RouteHandle = { preload: LazyPage["preload"] };
+
+/** A route whose component is its own chunk: public pages never load dashboard code. */
+function page(load: Parameters<typeof lazyPage>[0]): Pick<RouteObject, "element" | "handle"> {
+  const Page = lazyPage(load);
+  const handle: RouteHandle = { preload: Page.preload };
+  return { element: <Page />, handle };
+}
 
 /** Login-required pages (spec §2): a visitor goes to /login and comes back afterwards. */
-const requireAuth: RouteObject["lazy"] = async () => ({
-  Component: (await import("../features/auth/components/RequireAuth")).RequireAuth,
-});
+const requireAuth = () =>
+  page(() => import("../features/auth/components/RequireAuth").then((m) => m.RequireAuth));
 
 /** Admin screens: the server refuses their calls to non-admins; the client refuses the screens too. */
-const requireAdmin: RouteObject["lazy"] = async () => ({
-  Component: (await import("../features/auth/components/RequireAdmin")).RequireAdmin,
-});
+const requireAdmin = () =>
+  page(() => import("../features/auth/components/RequireAdmin").then((m) => m.RequireAdmin));
 
-/** / and /home: the storefront's home page. */
-const homePage: RouteObject["lazy"] = async () => ({
-  Component: (await import("../features/home/routes/HomePage")).HomePage,
-});
+/** / and /home: the storefront's home page (one chunk, one component for both paths). */
+const homePage = page(() => import("../features/home/routes/HomePage").then((m) => m.HomePage));
 
-/** Every page of spec §2. Each page's code is its own chunk: public pages never load dashboard code. */
+/** Every page of spec §2, for useRoutes (RootLayout draws the shell, and the error and loading states). */
 export const routes: RouteObject[] = [
   {
     path: "/",
-    Component: RootLayout,
-    HydrateFallback: RootHydrateFallback,
-    errorElement: <RootErrorPage />,
+    element: <RootLayout />,
     children: [
+      { index: true, ...homePage },
+      { path: "home", ...homePage },
       {
-        // Errors in a page show inside the shell, with the navigation bar still there.
-        errorElement: <RouteErrorPage />,
+        path: "tools",
+        ...page(() => import("../features/catalog/routes/ToolsPage").then((m) => m.ToolsPage)),
+      },
+      {
+        ...requireAuth(),
         children: [
-          { index: true, lazy: homePage },
-          { path: "home", lazy: homePage },
           {
-            path: "tools",
-            lazy: async () => ({
-              Component: (await import("../features/catalog/routes/ToolsPage")).ToolsPage,
-            }),
+            path: "tools/:toolsId",
+            ...page(() => import("../features/orders/routes/ToolOrderPage").then((m) => m.ToolOrderPage)),
           },
+        ],
+      },
+      {
+        path: "showProfile",
+        ...page(() => import("../features/profiles/routes/ShowProfilePage").then((m) => m.ShowProfilePage)),
+      },
+      {
+        path: "showPortfolio",
+        ...page(() =>
+          import("../features/portfolios/routes/ShowPortfolioPage").then((m) => m.ShowPortfolioPage),
+        ),
+      },
+      {
+        path: "carBenifits",
+        ...page(() => import("../features/content/routes/CarBenefitsPage").then((m) => m.CarBenefitsPage)),
+      },
+      {
+        path: "contact",
+        ...page(() => import("../features/contact/routes/ContactPage").then((m) => m.ContactPage)),
+      },
+      {
+        path: "about",
+        ...page(() => import("../features/content/routes/AboutPage").then((m) => m.AboutPage)),
+      },
+      {
+        path: "blog",
+        ...page(() => import("../features/content/routes/BlogPage").then((m) => m.BlogPage)),
+      },
+      {
+        path: "login",
+        ...page(() => import("../features/auth/routes/LoginPage").then((m) => m.LoginPage)),
+      },
+      {
+        path: "signup",
+        ...page(() => import("../features/auth/routes/SignUpPage").then((m) => m.SignUpPage)),
+      },
+      {
+        ...requireAuth(),
+        children: [
           {
-            lazy: requireAuth,
+            path: "dashboard",
+            ...page(() =>
+              import("../features/dashboard/routes/DashboardLayout").then((m) => m.DashboardLayout),
+            ),
             children: [
               {
-                path: "tools/:toolsId",
-                lazy: async () => ({
-                  Component: (await import("../features/orders/routes/ToolOrderPage")).ToolOrderPage,
-                }),
+                index: true,
+                ...page(() => import("../features/orders/routes/MyOrdersPage").then((m) => m.MyOrdersPage)),
               },
-            ],
-          },
-          {
-            path: "showProfile",
-            lazy: async () => ({
-              Component: (await import("../features/profiles/routes/ShowProfilePage")).ShowProfilePage,
-            }),
-          },
-          {
-            path: "showPortfolio",
-            lazy: async () => ({
-              Component: (await import("../features/portfolios/routes/ShowPortfolioPage")).ShowPortfolioPage,
-            }),
-          },
-          {
-            path: "carBenifits",
-            lazy: async () => ({
-              Component: (await import("../features/content/routes/CarBenefitsPage")).CarBenefitsPage,
-            }),
-          },
-          {
-            path: "contact",
-            lazy: async () => ({
-              Component: (await import("../features/contact/routes/ContactPage")).ContactPage,
-            }),
-          },
-          {
-            path: "about",
-            lazy: async () => ({
-              Component: (await import("../features/content/routes/AboutPage")).AboutPage,
-            }),
-          },
-          {
-            path: "blog",
-            lazy: async () => ({ Component: (await import("../features/content/routes/BlogPage")).BlogPage }),
-          },
-          {
-            path: "login",
-            lazy: async () => ({ Component: (await import("../features/auth/routes/LoginPage")).LoginPage }),
-          },
-          {
-            path: "signup",
-            lazy: async () => ({
-              Component: (await import("../features/auth/routes/SignUpPage")).SignUpPage,
-            }),
-          },
-          {
-            lazy: requireAuth,
-            children: [
               {
-                path: "dashboard",
-                lazy: async () => ({
-                  Component: (await import("../features/dashboard/routes/DashboardLayout")).DashboardLayout,
-                }),
+                path: "myReview",
+                ...page(() =>
+                  import("../features/reviews/routes/AddReviewPage").then((m) => m.AddReviewPage),
+                ),
+              },
+              {
+                path: "myProfile",
+                ...page(() =>
+                  import("../features/profiles/routes/MyProfilePage").then((m) => m.MyProfilePage),
+                ),
+              },
+              {
+                path: "createProfile",
+                ...page(() =>
+                  import("../features/profiles/routes/CreateProfilePage").then((m) => m.CreateProfilePage),
+                ),
+              },
+              {
+                path: "payment/:id",
+                ...page(() => import("../features/payments/routes/PaymentPage").then((m) => m.PaymentPage)),
+              },
+              {
+                path: "createPortfolio",
+                ...page(() =>
+                  import("../features/portfolios/routes/CreatePortfolioPage").then(
+                    (m) => m.CreatePortfolioPage,
+                  ),
+                ),
+              },
+              {
+                path: "portfolio",
+                ...page(() =>
+                  import("../features/portfolios/routes/MyPortfolioPage").then((m) => m.MyPortfolioPage),
+                ),
+              },
+              {
+                ...requireAdmin(),
                 children: [
                   {
-                    index: true,
-                    lazy: async () => ({
-                      Component: (await import("../features/orders/routes/MyOrdersPage")).MyOrdersPage,
-                    }),
+                    path: "users",
+                    ...page(() => import("../features/users/routes/UsersPage").then((m) => m.UsersPage)),
                   },
                   {
-                    path: "myReview",
-                    lazy: async () => ({
-                      Component: (await import("../features/reviews/routes/AddReviewPage")).AddReviewPage,
-                    }),
+                    path: "showAllProfile",
+                    ...page(() =>
+                      import("../features/profiles/routes/ShowAllProfilePage").then(
+                        (m) => m.ShowAllProfilePage,
+                      ),
+                    ),
                   },
                   {
-                    path: "myProfile",
-                    lazy: async () => ({
-                      Component: (await import("../features/profiles/routes/MyProfilePage")).MyProfilePage,
-                    }),
+                    path: "addTools",
+                    ...page(() =>
+                      import("../features/tools-admin/routes/AddToolsPage").then((m) => m.AddToolsPage),
+                    ),
                   },
                   {
-                    path: "createProfile",
-                    lazy: async () => ({
-                      Component: (await import("../features/profiles/routes/CreateProfilePage"))
-                        .CreateProfilePage,
-                    }),
+                    path: "manageTools",
+                    ...page(() =>
+                      import("../features/tools-admin/routes/ManageToolsPage").then((m) => m.ManageToolsPage),
+                    ),
                   },
                   {
-                    path: "payment/:id",
-                    lazy: async () => ({
-                      Component: (await import("../features/payments/routes/PaymentPage")).PaymentPage,
-                    }),
+                    path: "manageAllOrder",
+                    ...page(() =>
+                      import("../features/orders/routes/ManageAllOrdersPage").then(
+                        (m) => m.ManageAllOrdersPage,
+                      ),
+                    ),
                   },
                   {
-                    path: "createPortfolio",
-                    lazy: async () => ({
-                      Component: (await import("../features/portfolios/routes/CreatePortfolioPage"))
-                        .CreatePortfolioPage,
-                    }),
-                  },
-                  {
-                    path: "portfolio",
-                    lazy: async () => ({
-                      Component: (await import("../features/portfolios/routes/MyPortfolioPage"))
-                        .MyPortfolioPage,
-                    }),
-                  },
-                  {
-                    lazy: requireAdmin,
-                    children: [
-                      {
-                        path: "users",
-                        lazy: async () => ({
-                          Component: (await import("../features/users/routes/UsersPage")).UsersPage,
-                        }),
-                      },
-                      {
-                        path: "showAllProfile",
-                        lazy: async () => ({
-                          Component: (await import("../features/profiles/routes/ShowAllProfilePage"))
-                            .ShowAllProfilePage,
-                        }),
-                      },
-                      {
-                        path: "addTools",
-                        lazy: async () => ({
-                          Component: (await import("../features/tools-admin/routes/AddToolsPage"))
-                            .AddToolsPage,
-                        }),
-                      },
-                      {
-                        path: "manageTools",
-                        lazy: async () => ({
-                          Component: (await import("../features/tools-admin/routes/ManageToolsPage"))
-                            .ManageToolsPage,
-                        }),
-                      },
-                      {
-                        path: "manageAllOrder",
-                        lazy: async () => ({
-                          Component: (await import("../features/orders/routes/ManageAllOrdersPage"))
-                            .ManageAllOrdersPage,
-                        }),
-                      },
-                      {
-                        path: "contactMessages",
-                        lazy: async () => ({
-                          Component: (await import("../features/contact-inbox/routes/ContactMessagesPage"))
-                            .ContactMessagesPage,
-                        }),
-                      },
-                    ],
+                    path: "contactMessages",
+                    ...page(() =>
+                      import("../features/contact-inbox/routes/ContactMessagesPage").then(
+                        (m) => m.ContactMessagesPage,
+                      ),
+                    ),
                   },
                 ],
               },
             ],
           },
-          {
-            path: "*",
-            lazy: async () => ({ Component: (await import("../routes/NotFoundPage")).NotFoundPage }),
-          },
         ],
+      },
+      {
+        path: "*",
+        ...page(() => import("../routes/NotFoundPage").then((m) => m.NotFoundPage)),
       },
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);
