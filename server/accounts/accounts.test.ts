@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { call } from "../test/requests";
 import { adminEmail, sessionCookie, signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase, testOrigin } from "../test/test-env";
 import { user as userTable } from "./tables";
@@ -7,7 +8,7 @@ describeEachDatabase(
   "accounts: sign-up, sign-in, sessions",
   (env) => {
     const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-      env.app.inject({ method: "POST", url, payload, headers: { origin: testOrigin, ...headers } });
+      call(env.app, "POST", url, undefined, payload, { headers });
 
     it("signs a user up with a session cookie that JavaScript cannot read", async () => {
       const res = await post("/api/auth/sign-up/email", {
@@ -125,12 +126,6 @@ describeEachDatabase(
     let user: TestUser;
     let other: TestUser;
     let admin: TestUser;
-    const call = (method: "GET" | "PUT", url: string, who?: TestUser) =>
-      env.app.inject({
-        method,
-        url,
-        headers: { origin: testOrigin, ...(who ? { cookie: who.cookie } : {}) },
-      });
 
     it("sets up a user, another user and an admin", async () => {
       user = await signUp(env.app);
@@ -139,22 +134,26 @@ describeEachDatabase(
     });
 
     it("GET /api/admin/{email}: 401 anonymous, own flag for a user, 403 for another's, admins ask about anyone", async () => {
-      expect((await call("GET", `/api/admin/${user.email}`)).statusCode).toBe(401);
-      const own = await call("GET", `/api/admin/${user.email}`, user);
+      expect((await call(env.app, "GET", `/api/admin/${user.email}`)).statusCode).toBe(401);
+      const own = await call(env.app, "GET", `/api/admin/${user.email}`, user);
       expect(own.statusCode).toBe(200);
       expect(own.json()).toEqual({ admin: false });
-      const others = await call("GET", `/api/admin/${other.email}`, user);
+      const others = await call(env.app, "GET", `/api/admin/${other.email}`, user);
       expect(others.statusCode).toBe(403);
       expect(others.json()).toHaveProperty("error");
-      expect((await call("GET", `/api/admin/${user.email}`, admin)).json()).toEqual({ admin: false });
-      expect((await call("GET", `/api/admin/${admin.email}`, admin)).json()).toEqual({ admin: true });
-      expect((await call("GET", "/api/admin/not-an-email", admin)).statusCode).toBe(400);
+      expect((await call(env.app, "GET", `/api/admin/${user.email}`, admin)).json()).toEqual({
+        admin: false,
+      });
+      expect((await call(env.app, "GET", `/api/admin/${admin.email}`, admin)).json()).toEqual({
+        admin: true,
+      });
+      expect((await call(env.app, "GET", "/api/admin/not-an-email", admin)).statusCode).toBe(400);
     });
 
     it("GET /api/user: 401 anonymous, 403 user, the list with its total for an admin", async () => {
-      expect((await call("GET", "/api/user")).statusCode).toBe(401);
-      expect((await call("GET", "/api/user", user)).statusCode).toBe(403);
-      const res = await call("GET", "/api/user", admin);
+      expect((await call(env.app, "GET", "/api/user")).statusCode).toBe(401);
+      expect((await call(env.app, "GET", "/api/user", user)).statusCode).toBe(403);
+      const res = await call(env.app, "GET", "/api/user", admin);
       expect(res.statusCode).toBe(200);
       expect(res.headers["x-total-count"]).toBe("3");
       const emails = res.json().map((u: { email: string }) => u.email);
@@ -163,29 +162,35 @@ describeEachDatabase(
     });
 
     it("PUT /api/user/admin/{email}: 401 anonymous, 403 user, promotes for an admin, 404 unknown", async () => {
-      expect((await call("PUT", `/api/user/admin/${other.email}`)).statusCode).toBe(401);
-      const refused = await call("PUT", `/api/user/admin/${other.email}`, user);
+      expect((await call(env.app, "PUT", `/api/user/admin/${other.email}`)).statusCode).toBe(401);
+      const refused = await call(env.app, "PUT", `/api/user/admin/${other.email}`, user);
       expect(refused.statusCode).toBe(403);
-      expect((await call("GET", `/api/admin/${other.email}`, admin)).json()).toEqual({ admin: false });
+      expect((await call(env.app, "GET", `/api/admin/${other.email}`, admin)).json()).toEqual({
+        admin: false,
+      });
 
-      const promoted = await call("PUT", `/api/user/admin/${other.email}`, admin);
+      const promoted = await call(env.app, "PUT", `/api/user/admin/${other.email}`, admin);
       expect(promoted.statusCode).toBe(200);
       expect(promoted.json()).toEqual({ modifiedCount: 1 });
-      expect((await call("GET", `/api/admin/${other.email}`, other)).json()).toEqual({ admin: true });
-      expect((await call("PUT", `/api/user/admin/${other.email}`, admin)).json()).toEqual({
+      expect((await call(env.app, "GET", `/api/admin/${other.email}`, other)).json()).toEqual({
+        admin: true,
+      });
+      expect((await call(env.app, "PUT", `/api/user/admin/${other.email}`, admin)).json()).toEqual({
         modifiedCount: 0,
       });
-      expect((await call("PUT", "/api/user/admin/nobody@example.com", admin)).statusCode).toBe(404);
+      expect((await call(env.app, "PUT", "/api/user/admin/nobody@example.com", admin)).statusCode).toBe(404);
     });
 
     it("promotes accounts whose email the sign-up form's simple pattern would not take (e.g. from Google)", async () => {
       await env.db
         .insert(userTable)
         .values({ id: "google-user", name: "G", email: "g.user@mail-server.com" });
-      const res = await call("PUT", "/api/user/admin/g.user@mail-server.com", admin);
+      const res = await call(env.app, "PUT", "/api/user/admin/g.user@mail-server.com", admin);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ modifiedCount: 1 });
-      expect((await call("GET", "/api/admin/g.user@mail-server.com", admin)).json()).toEqual({ admin: true });
+      expect((await call(env.app, "GET", "/api/admin/g.user@mail-server.com", admin)).json()).toEqual({
+        admin: true,
+      });
     });
 
     it("refuses a role change posted from another site even with an admin's cookie", async () => {
@@ -195,7 +200,9 @@ describeEachDatabase(
         headers: { origin: "https://evil.example", cookie: admin.cookie },
       });
       expect(res.statusCode).toBe(403);
-      expect((await call("GET", `/api/admin/${user.email}`, admin)).json()).toEqual({ admin: false });
+      expect((await call(env.app, "GET", `/api/admin/${user.email}`, admin)).json()).toEqual({
+        admin: false,
+      });
     });
 
     it("cannot change a role through Better Auth's update-user", async () => {
@@ -206,7 +213,7 @@ describeEachDatabase(
         payload: { role: "admin", name: "Renamed" },
       });
       expect(res.statusCode).toBeLessThan(500);
-      expect((await call("GET", `/api/admin/${user.email}`, user)).json()).toEqual({ admin: false });
+      expect((await call(env.app, "GET", `/api/admin/${user.email}`, user)).json()).toEqual({ admin: false });
     });
   },
   { ADMIN_EMAILS: adminEmail },
@@ -217,15 +224,12 @@ describeEachDatabase(
   (env) => {
     // Better Auth keeps its in-memory counters per process, so each database's run uses its own address.
     it("answers the 11th attempt in a minute with 429 and an {error}", async () => {
+      const wrongSignIn = { email: "nobody@example.com", password: "wrong-password" };
       const statuses: number[] = [];
       let last: { error?: string } = {};
       for (let i = 0; i < 11; i++) {
-        const res = await env.app.inject({
-          method: "POST",
-          url: "/api/auth/sign-in/email",
-          headers: { origin: testOrigin },
+        const res = await call(env.app, "POST", "/api/auth/sign-in/email", undefined, wrongSignIn, {
           remoteAddress: env.kind === "pglite" ? "203.0.113.7" : "203.0.113.8",
-          payload: { email: "nobody@example.com", password: "wrong-password" },
         });
         statuses.push(res.statusCode);
         last = res.json();
@@ -234,12 +238,8 @@ describeEachDatabase(
       expect(statuses[10]).toBe(429);
       expect(last.error).toMatch(/too many/i);
 
-      const elsewhere = await env.app.inject({
-        method: "POST",
-        url: "/api/auth/sign-in/email",
-        headers: { origin: testOrigin },
+      const elsewhere = await call(env.app, "POST", "/api/auth/sign-in/email", undefined, wrongSignIn, {
         remoteAddress: "198.51.100.9",
-        payload: { email: "nobody@example.com", password: "wrong-password" },
       });
       expect(elsewhere.statusCode).toBe(401);
     });

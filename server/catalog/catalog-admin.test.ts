@@ -5,6 +5,7 @@ import { user as users } from "../accounts/tables";
 import type { Db } from "../db/database";
 import { orders } from "../orders/tables";
 import { insertTool } from "../test/factories";
+import { call } from "../test/requests";
 import { adminEmail, signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase, testOrigin } from "../test/test-env";
 import { tools } from "./tables";
@@ -37,30 +38,22 @@ describeEachDatabase(
       admin = await signUp(env.app, { email: adminEmail });
     });
 
-    const call = (method: "POST" | "DELETE", url: string, who?: TestUser, payload?: object) =>
-      env.app.inject({
-        method,
-        url,
-        ...(payload ? { payload } : {}),
-        headers: { origin: testOrigin, ...(who ? { cookie: who.cookie } : {}) },
-      });
-    const listed = async () =>
-      (await env.app.inject({ method: "GET", url: "/api/service?limit=100" })).json<Tool[]>();
+    const listed = async () => (await call(env.app, "GET", "/api/service?limit=100")).json<Tool[]>();
 
     it("POST /api/service: 401 anonymous, 403 for users, 201 {insertedId} for an admin", async () => {
       const before = await env.db.$count(tools);
-      const anonymous = await call("POST", "/api/service", undefined, validTool);
+      const anonymous = await call(env.app, "POST", "/api/service", undefined, validTool);
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json()).toHaveProperty("error");
       for (const who of [user, other]) {
-        const refused = await call("POST", "/api/service", who, validTool);
+        const refused = await call(env.app, "POST", "/api/service", who, validTool);
         expect(refused.statusCode).toBe(403);
         expect(refused.json()).toEqual({ error: "Only admins can do that" });
       }
       expect(await env.db.$count(tools)).toBe(before);
 
       await listed(); // the list is now cached
-      const res = await call("POST", "/api/service", admin, validTool);
+      const res = await call(env.app, "POST", "/api/service", admin, validTool);
       expect(res.statusCode).toBe(201);
       const { insertedId } = res.json();
       expect(Object.keys(res.json())).toEqual(["insertedId"]);
@@ -72,7 +65,7 @@ describeEachDatabase(
     });
 
     it("takes the numbers as a form sends them (strings) and the optional lot fields", async () => {
-      const res = await call("POST", "/api/service", admin, {
+      const res = await call(env.app, "POST", "/api/service", admin, {
         ...validTool,
         name: "Spark Plug Set",
         available: "1200",
@@ -144,7 +137,7 @@ describeEachDatabase(
       ["a negative lead time", { ...validTool, leadTimeDays: -1 }, "Lead time can't be negative"],
     ])("refuses %s with 400 and the form's message", async (_what, body, error) => {
       const before = await env.db.$count(tools);
-      const res = await call("POST", "/api/service", admin, body);
+      const res = await call(env.app, "POST", "/api/service", admin, body);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error });
       expect(await env.db.$count(tools)).toBe(before);
@@ -163,7 +156,7 @@ describeEachDatabase(
       });
       expect(text.statusCode).toBe(415);
       expect(text.json()).toHaveProperty("error");
-      const huge = await call("POST", "/api/service", admin, {
+      const huge = await call(env.app, "POST", "/api/service", admin, {
         ...validTool,
         description: "x".repeat(100_000),
       });
@@ -173,30 +166,35 @@ describeEachDatabase(
 
     it("DELETE /api/service/{id}: 401 anonymous, 403 users, {deletedCount: 1} for an admin, then 404", async () => {
       const tool = await insertTool(env.db, { name: "Old Gasket" });
-      expect((await call("DELETE", `/api/service/${tool.id}`)).statusCode).toBe(401);
+      expect((await call(env.app, "DELETE", `/api/service/${tool.id}`)).statusCode).toBe(401);
       for (const who of [user, other]) {
-        const refused = await call("DELETE", `/api/service/${tool.id}`, who);
+        const refused = await call(env.app, "DELETE", `/api/service/${tool.id}`, who);
         expect(refused.statusCode).toBe(403);
         expect(refused.json()).toHaveProperty("error");
       }
       expect((await listed()).map((t) => t._id)).toContain(tool.id);
 
-      const res = await call("DELETE", `/api/service/${tool.id}`, admin);
+      const res = await call(env.app, "DELETE", `/api/service/${tool.id}`, admin);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ deletedCount: 1, archived: false });
       expect(await env.db.select().from(tools).where(eq(tools.id, tool.id))).toEqual([]);
       expect((await listed()).map((t) => t._id)).not.toContain(tool.id);
 
-      const again = await call("DELETE", `/api/service/${tool.id}`, admin);
+      const again = await call(env.app, "DELETE", `/api/service/${tool.id}`, admin);
       expect(again.statusCode).toBe(404);
       expect(again.json()).toEqual({ error: "No tool with that id" });
     });
 
     it("DELETE: 400 for a malformed id, 404 for an unknown one", async () => {
-      const malformed = await call("DELETE", "/api/service/not-an-id", admin);
+      const malformed = await call(env.app, "DELETE", "/api/service/not-an-id", admin);
       expect(malformed.statusCode).toBe(400);
       expect(malformed.json()).toEqual({ error: "That is not a valid tool id" });
-      const unknown = await call("DELETE", "/api/service/8f9c3a5e-1d2b-4c6a-9e7f-0a1b2c3d4e5f", admin);
+      const unknown = await call(
+        env.app,
+        "DELETE",
+        "/api/service/8f9c3a5e-1d2b-4c6a-9e7f-0a1b2c3d4e5f",
+        admin,
+      );
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toEqual({ error: "No tool with that id" });
     });
@@ -223,7 +221,7 @@ describeEachDatabase(
         .returning();
       await listed();
 
-      const res = await call("DELETE", `/api/service/${tool.id}`, admin);
+      const res = await call(env.app, "DELETE", `/api/service/${tool.id}`, admin);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ deletedCount: 1, archived: true });
 
@@ -241,7 +239,7 @@ describeEachDatabase(
 
       expect((await listed()).map((t) => t._id)).not.toContain(tool.id);
       expect((await env.app.inject({ method: "GET", url: `/api/service/${tool.id}` })).statusCode).toBe(404);
-      expect((await call("DELETE", `/api/service/${tool.id}`, admin)).statusCode).toBe(404);
+      expect((await call(env.app, "DELETE", `/api/service/${tool.id}`, admin)).statusCode).toBe(404);
     });
   },
   { ADMIN_EMAILS: adminEmail },

@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
 import type { ContactMessage } from "../../contract/contact";
+import { call } from "../test/requests";
 import { adminEmail, signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase, testOrigin } from "../test/test-env";
 import { contactMessages } from "./tables";
@@ -28,26 +29,10 @@ describeEachDatabase(
     });
 
     const send = (payload: object | string, from = newAddress(), who?: TestUser) =>
-      env.app.inject({
-        method: "POST",
-        url: "/api/contact",
-        payload,
-        remoteAddress: from,
-        headers: { origin: testOrigin, ...(who ? { cookie: who.cookie } : {}) },
-      });
-    const inbox = (query = "", who?: TestUser) =>
-      env.app.inject({
-        method: "GET",
-        url: `/api/contact${query}`,
-        headers: who ? { cookie: who.cookie } : {},
-      });
+      call(env.app, "POST", "/api/contact", who, payload, { remoteAddress: from });
+    const inbox = (query = "", who?: TestUser) => call(env.app, "GET", `/api/contact${query}`, who);
     const mark = (id: string, payload: object, who?: TestUser) =>
-      env.app.inject({
-        method: "PATCH",
-        url: `/api/contact/${id}`,
-        payload,
-        headers: { origin: testOrigin, ...(who ? { cookie: who.cookie } : {}) },
-      });
+      call(env.app, "PATCH", `/api/contact/${id}`, who, payload);
 
     it("POST: anyone can write, signed in or not: 201 {insertedId}", async () => {
       const anonymous = await send(message);

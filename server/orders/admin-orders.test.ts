@@ -3,9 +3,10 @@ import { expect, it } from "vitest";
 import type { Order } from "../../contract/orders";
 import { tools } from "../catalog/tables";
 import { insertTool } from "../test/factories";
+import { call } from "../test/requests";
 import { adminEmail, signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase } from "../test/test-env";
-import { call, getOrder, payOrder, placeOrder } from "./order-test-helpers";
+import { getOrder, payOrder, placeOrder } from "./order-test-helpers";
 import { orderEvents } from "./tables";
 
 describeEachDatabase(

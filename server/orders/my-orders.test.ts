@@ -1,9 +1,10 @@
 import { expect, it } from "vitest";
 import type { Order } from "../../contract/orders";
 import { insertTool } from "../test/factories";
+import { call } from "../test/requests";
 import { adminEmail, signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase } from "../test/test-env";
-import { call, placeOrder } from "./order-test-helpers";
+import { placeOrder } from "./order-test-helpers";
 
 describeEachDatabase(
   "reading orders: GET /api/order and /api/order/{id}",

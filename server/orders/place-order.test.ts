@@ -4,9 +4,10 @@ import type { Tool } from "../../contract/catalog";
 import type { PlaceOrderResponse } from "../../contract/orders";
 import { tools } from "../catalog/tables";
 import { insertTool } from "../test/factories";
+import { call } from "../test/requests";
 import { signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase } from "../test/test-env";
-import { call, daysFromNow, orderBody } from "./order-test-helpers";
+import { daysFromNow, orderBody } from "./order-test-helpers";
 import { orderEvents, orders } from "./tables";
 
 describeEachDatabase("placing an order: POST /api/order", (env) => {

@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from "vitest";
+import { call } from "../test/requests";
 import { adminEmail, signUp, type TestUser } from "../test/sessions";
-import { describeEachDatabase, testOrigin } from "../test/test-env";
+import { describeEachDatabase } from "../test/test-env";
 import { portfolios } from "./tables";
 
 const photo = "/uploads/fedcba9876543210fedcba9876543210.webp";
@@ -29,15 +30,8 @@ describeEachDatabase(
       admin = await signUp(env.app, { email: adminEmail });
     });
 
-    const save = (payload: object, who?: TestUser) =>
-      env.app.inject({
-        method: "POST",
-        url: "/api/myPortfolio",
-        payload,
-        headers: { origin: testOrigin, ...(who ? { cookie: who.cookie } : {}) },
-      });
-    const read = (url: string, who?: TestUser) =>
-      env.app.inject({ method: "GET", url, headers: who ? { cookie: who.cookie } : {} });
+    const save = (payload: object, who?: TestUser) => call(env.app, "POST", "/api/myPortfolio", who, payload);
+    const read = (url: string, who?: TestUser) => call(env.app, "GET", url, who);
     const ownerUrl = () => `/api/myPortfolio?email=${encodeURIComponent(owner.email)}`;
 
     it("POST: 401 'No user is logged in' without a session", async () => {

@@ -1,7 +1,8 @@
 import { beforeAll, expect, it } from "vitest";
 import type { Profile } from "../../contract/profiles";
+import { call } from "../test/requests";
 import { adminEmail, signUp, type TestUser } from "../test/sessions";
-import { describeEachDatabase, testOrigin } from "../test/test-env";
+import { describeEachDatabase } from "../test/test-env";
 import { profiles } from "./tables";
 
 const photo = "/uploads/0123456789abcdef0123456789abcdef.webp";
@@ -30,15 +31,8 @@ describeEachDatabase(
       admin = await signUp(env.app, { email: adminEmail });
     });
 
-    const save = (payload: object, who?: TestUser) =>
-      env.app.inject({
-        method: "POST",
-        url: "/api/myProfile",
-        payload,
-        headers: { origin: testOrigin, ...(who ? { cookie: who.cookie } : {}) },
-      });
-    const read = (url: string, who?: TestUser) =>
-      env.app.inject({ method: "GET", url, headers: who ? { cookie: who.cookie } : {} });
+    const save = (payload: object, who?: TestUser) => call(env.app, "POST", "/api/myProfile", who, payload);
+    const read = (url: string, who?: TestUser) => call(env.app, "GET", url, who);
 
     it("POST: 401 'No user is logged in' without a session, and nothing stored", async () => {
       const res = await save(profileOf(owner));

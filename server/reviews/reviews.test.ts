@@ -7,8 +7,9 @@ import { seedDemoData } from "../catalog/seed";
 import type { Db } from "../db/database";
 import { type OrderStatus, orders } from "../orders/tables";
 import { insertTool } from "../test/factories";
+import { call } from "../test/requests";
 import { adminEmail, signUp, type TestUser } from "../test/sessions";
-import { describeEachDatabase, testOrigin } from "../test/test-env";
+import { describeEachDatabase } from "../test/test-env";
 import { reviews } from "./tables";
 
 async function placeOrder(db: Db, buyer: TestUser, status: OrderStatus) {
@@ -44,20 +45,14 @@ describeEachDatabase(
       admin = await signUp(env.app, { email: adminEmail });
     });
 
-    const post = (payload: object, who?: TestUser) =>
-      env.app.inject({
-        method: "POST",
-        url: "/api/review",
-        payload,
-        headers: { origin: testOrigin, ...(who ? { cookie: who.cookie } : {}) },
-      });
+    const post = (payload: object, who?: TestUser) => call(env.app, "POST", "/api/review", who, payload);
     const reviewBy = (who: TestUser, description = "Good lots, quick pick-up.") => ({
       name: who.name,
       email: who.email,
       description,
       rating: 5,
     });
-    const list = (query = "") => env.app.inject({ method: "GET", url: `/api/review${query}` });
+    const list = (query = "") => call(env.app, "GET", `/api/review${query}`);
 
     it("POST: 401 anonymous; 201 {insertedId} for a user and for an admin", async () => {
       const before = await env.db.$count(reviews);

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { maxUploadBytes, type UploadResponse } from "../../contract/uploads";
+import { call } from "../test/requests";
 import { adminEmail, signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase, testOrigin } from "../test/test-env";
 import { uploads } from "./tables";
@@ -67,15 +68,8 @@ describeEachDatabase(
 
     const upload = (parts: Part[], who?: TestUser) => {
       const body = multipart(parts);
-      return env.app.inject({
-        method: "POST",
-        url: "/api/upload",
-        payload: body.payload,
-        headers: {
-          origin: testOrigin,
-          "content-type": body.contentType,
-          ...(who ? { cookie: who.cookie } : {}),
-        },
+      return call(env.app, "POST", "/api/upload", who, body.payload, {
+        headers: { "content-type": body.contentType },
       });
     };
     const photo = (data: Buffer | string, filename = "photo.jpg", type = "image/jpeg"): Part[] => [
