@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { AlertIcon, BoxIcon } from "../../../components/icons";
+import { Pagination } from "../../../components/Pagination";
 import { Spinner } from "../../../components/Spinner";
 import { errorMessage } from "../../../lib/api";
 import { toolsPageSize, useTools } from "../api/get-tools";
-import { Pagination } from "../components/Pagination";
 import { ToolCard } from "../components/ToolCard";
 
 /** Cards in the first row on the widest layout: their pictures load at once, the rest lazily. */

@@ -3,9 +3,9 @@ import { Link, useSearchParams } from "react-router";
 import { InboxIcon } from "../../../components/dashboard-icons";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadError } from "../../../components/LoadError";
+import { Pagination } from "../../../components/Pagination";
 import { PanelHeading } from "../../../components/PanelHeading";
 import { Spinner } from "../../../components/Spinner";
-import { Pagination } from "../../catalog/components/Pagination";
 import { messagesPageSize, useContactMessages } from "../api/get-contact-messages";
 import { MessageItem } from "../components/MessageItem";
 

@@ -6,13 +6,13 @@ import { pieces } from "../../../../../contract/tool-display";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { BoxIcon } from "../../../components/icons";
 import { LoadError } from "../../../components/LoadError";
+import { Pagination } from "../../../components/Pagination";
 import { PanelHeading } from "../../../components/PanelHeading";
 import { Spinner } from "../../../components/Spinner";
 import { useCancelOrder } from "../api/cancel-order";
 import { useAllOrders } from "../api/get-all-orders";
 import { ordersPageSize } from "../api/read-order-page";
 import { AllOrderList } from "../components/AllOrderList";
-import { OrdersPagination } from "../components/OrdersPagination";
 import { adminStatusLabels } from "../order-display";
 import { pageHref, parsePage } from "../page-param";
 
@@ -99,7 +99,9 @@ export function ManageAllOrdersPage() {
       <div aria-busy={orders.isPlaceholderData} className={orders.isPlaceholderData ? "opacity-60" : ""}>
         <AllOrderList orders={orders.data.orders} onRemove={askToRemove} />
         {total > ordersPageSize && (
-          <OrdersPagination
+          <Pagination
+            spacing="mt-6"
+            hideInert
             page={page}
             pageCount={pageCount}
             hrefFor={(target) => pageHref(path, searchParams, target)}

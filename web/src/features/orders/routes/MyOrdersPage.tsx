@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { BoxIcon } from "../../../components/icons";
 import { LoadError } from "../../../components/LoadError";
+import { Pagination } from "../../../components/Pagination";
 import { PanelHeading } from "../../../components/PanelHeading";
 import { Spinner } from "../../../components/Spinner";
 import { ApiError } from "../../../lib/api";
@@ -10,7 +11,6 @@ import { useSignOut } from "../../auth/api/sign-out";
 import { useMyOrders } from "../api/get-my-orders";
 import { ordersPageSize } from "../api/read-order-page";
 import { MyOrderList } from "../components/MyOrderList";
-import { OrdersPagination } from "../components/OrdersPagination";
 import { pageHref, parsePage } from "../page-param";
 
 /**
@@ -80,7 +80,9 @@ export function MyOrdersPage() {
       <div aria-busy={orders.isPlaceholderData} className={orders.isPlaceholderData ? "opacity-60" : ""}>
         <MyOrderList orders={orders.data.orders} />
         {total > ordersPageSize && (
-          <OrdersPagination
+          <Pagination
+            spacing="mt-6"
+            hideInert
             page={page}
             pageCount={pageCount}
             hrefFor={(target) => pageHref("/dashboard", searchParams, target)}

@@ -7,20 +7,7 @@ import { confirmSimulatedPayment } from "../api/confirm-simulated-payment";
 import { useMarkOrderPaid } from "../api/mark-order-paid";
 import { type SimulatedCardValues, simulatedCardSchema } from "../card-form-schema";
 import { formatCardNumber, formatCvc, formatExpiry } from "../card-format";
-import { CardError } from "./CardError";
-import { PayButton } from "./PayButton";
-
-export type CardFormProps = {
-  orderId: string;
-  /** The order's total in dollars, on the Pay button. */
-  total: number;
-  /** The payment's client secret; undefined while it is on its way (the Pay button waits for it). */
-  clientSecret: string | undefined;
-  /** The billing details to start with: the signed-in user's. */
-  buyer: { name: string; email: string };
-  /** Called with the payment's id once the order is marked paid. */
-  onPaid: (transactionId: string) => void;
-};
+import { CardFormLayout, type CardFormProps } from "./CardFormLayout";
 
 /** `register(...)` with the value reformatted as it is typed (digits grouped, the expiry's slash). */
 function formatted(
@@ -50,7 +37,7 @@ export function SimulatedCardForm({ orderId, total, clientSecret, buyer, onPaid 
     mode: "onTouched",
     defaultValues: { name: buyer.name, email: buyer.email, cardNumber: "", expiry: "", cvc: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (!clientSecret) return;
@@ -65,34 +52,13 @@ export function SimulatedCardForm({ orderId, total, clientSecret, buyer, onPaid 
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Card payment" className="space-y-5">
-      <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-1">
-        <Field label="Name on card" error={errors.name?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...form.register("name")}
-              type="text"
-              autoComplete="cc-name"
-              maxLength={120}
-              className={controlClass}
-            />
-          )}
-        </Field>
-        <Field label="Email" error={errors.email?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...form.register("email")}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              maxLength={150}
-              className={controlClass}
-            />
-          )}
-        </Field>
-      </div>
+    <CardFormLayout
+      form={form}
+      onSubmit={onSubmit}
+      cardError={cardError}
+      total={total}
+      ready={clientSecret !== undefined}
+    >
       <Field label="Card number" error={errors.cardNumber?.message}>
         {(control) => (
           <input
@@ -137,8 +103,6 @@ export function SimulatedCardForm({ orderId, total, clientSecret, buyer, onPaid 
           )}
         </Field>
       </div>
-      {cardError && <CardError message={cardError} />}
-      <PayButton total={total} ready={clientSecret !== undefined} paying={isSubmitting} />
-    </form>
+    </CardFormLayout>
   );
 }

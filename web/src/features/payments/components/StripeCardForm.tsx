@@ -5,13 +5,10 @@ import { CardElement, Elements, useElements, useStripe } from "@stripe/react-str
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { controlClass, Field } from "../../../components/FormField";
 import { errorMessage } from "../../../lib/api";
 import { useMarkOrderPaid } from "../api/mark-order-paid";
 import { type BillingValues, billingSchema } from "../card-form-schema";
-import { CardError } from "./CardError";
-import { PayButton } from "./PayButton";
-import type { CardFormProps } from "./SimulatedCardForm";
+import { CardFormLayout, type CardFormProps } from "./CardFormLayout";
 
 /** One Stripe.js per publishable key for the whole visit. */
 const stripes = new Map<string, Promise<Stripe | null>>();
@@ -45,7 +42,6 @@ function StripeCardFields({ orderId, total, clientSecret, buyer, onPaid }: CardF
     mode: "onTouched",
     defaultValues: { name: buyer.name, email: buyer.email },
   });
-  const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (billing) => {
     const card = elements?.getElement(CardElement);
@@ -67,34 +63,13 @@ function StripeCardFields({ orderId, total, clientSecret, buyer, onPaid }: CardF
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Card payment" className="space-y-5">
-      <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-1">
-        <Field label="Name on card" error={errors.name?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...form.register("name")}
-              type="text"
-              autoComplete="cc-name"
-              maxLength={120}
-              className={controlClass}
-            />
-          )}
-        </Field>
-        <Field label="Email" error={errors.email?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...form.register("email")}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              maxLength={150}
-              className={controlClass}
-            />
-          )}
-        </Field>
-      </div>
+    <CardFormLayout
+      form={form}
+      onSubmit={onSubmit}
+      cardError={cardError}
+      total={total}
+      ready={!!stripe && clientSecret !== undefined}
+    >
       <div>
         {/* Stripe's card field is an iframe with its own label for screen readers. */}
         <p className="block font-semibold text-sm text-steel">Card</p>
@@ -111,9 +86,7 @@ function StripeCardFields({ orderId, total, clientSecret, buyer, onPaid }: CardF
           />
         </div>
       </div>
-      {cardError && <CardError message={cardError} />}
-      <PayButton total={total} ready={!!stripe && clientSecret !== undefined} paying={isSubmitting} />
-    </form>
+    </CardFormLayout>
   );
 }
 

@@ -14,7 +14,8 @@ import { useSession } from "../../auth/api/get-session";
 import { usePaymentIntent } from "../api/create-payment-intent";
 import { useOrder } from "../api/get-order";
 import { usePaymentsConfig } from "../api/get-payments-config";
-import { type CardFormProps, SimulatedCardForm } from "../components/SimulatedCardForm";
+import type { CardFormProps } from "../components/CardFormLayout";
+import { SimulatedCardForm } from "../components/SimulatedCardForm";
 
 // Stripe.js comes only with the Stripe gateway, in its own chunk.
 const StripeCardForm = lazy(async () => ({

@@ -2,10 +2,10 @@ import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadError } from "../../../components/LoadError";
+import { Pagination } from "../../../components/Pagination";
 import { PanelHeading } from "../../../components/PanelHeading";
 import { Spinner } from "../../../components/Spinner";
 import { UsersIcon } from "../../../components/shop-icons";
-import { Pagination } from "../../catalog/components/Pagination";
 import { profilesPageSize, useAllProfiles } from "../api/get-all-profiles";
 import { ProfileCard } from "../components/ProfileCard";
 

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, type UseFormReturn, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { type NewTool, type NewToolInput, newToolSchema, toolLimits } from "../../../../../contract/catalog";
 import { controlClass, Field } from "../../../components/FormField";
@@ -21,6 +21,53 @@ const empty: NewToolInput = {
   increment: "",
   leadTimeDays: "",
 };
+
+type ToolForm = UseFormReturn<NewToolInput, unknown, NewTool>;
+
+type WholeNumberEntry = {
+  label: string;
+  placeholder: string;
+  hint?: string;
+  optional?: boolean;
+  min?: number;
+};
+
+/** The form's whole-number fields (pieces and days): how each one is labelled and filled. */
+const wholeNumberFields = {
+  available: { label: "Available", hint: "Pieces in stock", placeholder: "1000" },
+  minimum: { label: "Minimum", hint: "Least pieces per order", placeholder: "100" },
+  maximum: { label: "Maximum per order", placeholder: "No limit", optional: true },
+  increment: { label: "Order in steps of", placeholder: "1", optional: true },
+  leadTimeDays: { label: "Lead time (days)", placeholder: "3", optional: true, min: 0 },
+} satisfies Record<string, WholeNumberEntry>;
+
+type WholeNumberFieldProps = {
+  form: ToolForm;
+  name: keyof typeof wholeNumberFields;
+  error: string | undefined;
+};
+
+/** A labelled number input that takes whole numbers only (from 1 unless its entry says otherwise). */
+function WholeNumberField({ form, name, error }: WholeNumberFieldProps) {
+  const { label, placeholder, hint, optional, min = 1 }: WholeNumberEntry = wholeNumberFields[name];
+  return (
+    <Field label={label} error={error} hint={hint} optional={optional}>
+      {(control) => (
+        <input
+          {...control}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          step={1}
+          autoComplete="off"
+          placeholder={placeholder}
+          className={controlClass}
+          {...form.register(name)}
+        />
+      )}
+    </Field>
+  );
+}
 
 const sectionClass = "border-slate-100 border-t pt-6 first:border-t-0 first:pt-0";
 const legendClass = "font-semibold text-base text-navy";
@@ -102,36 +149,8 @@ export function AddToolForm() {
         <fieldset className="space-y-5">
           <legend className={legendClass}>Stock and price</legend>
           <div className="grid gap-5 sm:grid-cols-3">
-            <Field label="Available" error={errors.available?.message} hint="Pieces in stock">
-              {(control) => (
-                <input
-                  {...control}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  step={1}
-                  autoComplete="off"
-                  placeholder="1000"
-                  className={controlClass}
-                  {...form.register("available")}
-                />
-              )}
-            </Field>
-            <Field label="Minimum" error={errors.minimum?.message} hint="Least pieces per order">
-              {(control) => (
-                <input
-                  {...control}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  step={1}
-                  autoComplete="off"
-                  placeholder="100"
-                  className={controlClass}
-                  {...form.register("minimum")}
-                />
-              )}
-            </Field>
+            <WholeNumberField form={form} name="available" error={errors.available?.message} />
+            <WholeNumberField form={form} name="minimum" error={errors.minimum?.message} />
             <Field label="Price" error={errors.price?.message} hint="Dollars per piece">
               {(control) => (
                 <div className="relative mt-1.5">
@@ -183,51 +202,9 @@ export function AddToolForm() {
             Leave these empty to sell any quantity from the minimum up.
           </p>
           <div className="grid gap-5 sm:grid-cols-3">
-            <Field label="Maximum per order" optional error={errors.maximum?.message}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  step={1}
-                  autoComplete="off"
-                  placeholder="No limit"
-                  className={controlClass}
-                  {...form.register("maximum")}
-                />
-              )}
-            </Field>
-            <Field label="Order in steps of" optional error={errors.increment?.message}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  step={1}
-                  autoComplete="off"
-                  placeholder="1"
-                  className={controlClass}
-                  {...form.register("increment")}
-                />
-              )}
-            </Field>
-            <Field label="Lead time (days)" optional error={errors.leadTimeDays?.message}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={1}
-                  autoComplete="off"
-                  placeholder="3"
-                  className={controlClass}
-                  {...form.register("leadTimeDays")}
-                />
-              )}
-            </Field>
+            <WholeNumberField form={form} name="maximum" error={errors.maximum?.message} />
+            <WholeNumberField form={form} name="increment" error={errors.increment?.message} />
+            <WholeNumberField form={form} name="leadTimeDays" error={errors.leadTimeDays?.message} />
           </div>
         </fieldset>
       </div>

@@ -5,12 +5,12 @@ import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { PlusIcon } from "../../../components/dashboard-icons";
 import { BoxIcon } from "../../../components/icons";
 import { LoadError } from "../../../components/LoadError";
+import { Pagination } from "../../../components/Pagination";
 import { PanelHeading } from "../../../components/PanelHeading";
 import { Spinner } from "../../../components/Spinner";
 import { ApiError, errorMessage } from "../../../lib/api";
 import { toast } from "../../../lib/toast";
 import { toolsPageSize, useTools } from "../../catalog/api/get-tools";
-import { Pagination } from "../../catalog/components/Pagination";
 import { useDeleteTool } from "../api/delete-tool";
 import { ManageToolCard } from "../components/ManageToolCard";
 

@@ -1,12 +1,16 @@
 import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { AlertIcon } from "../../../components/icons";
+import { Pagination } from "../../../components/Pagination";
 import { Spinner } from "../../../components/Spinner";
 import { errorMessage } from "../../../lib/api";
 import { useSession } from "../../auth/api/get-session";
 import { usersPageSize, useUsers } from "../api/get-users";
 import { UserList } from "../components/UserList";
-import { UsersPagination } from "../components/UsersPagination";
+
+function hrefFor(page: number): string {
+  return page === 1 ? "/dashboard/users" : `/dashboard/users?page=${page}`;
+}
 
 function parsePage(value: string | null): number {
   const page = Number(value);
@@ -54,7 +58,9 @@ export function UsersPage() {
     body = (
       <div aria-busy={users.isPlaceholderData} className={users.isPlaceholderData ? "opacity-60" : ""}>
         <UserList users={users.data.users} currentEmail={session.data?.email ?? ""} />
-        {total > usersPageSize && <UsersPagination page={page} pageCount={pageCount} />}
+        {total > usersPageSize && (
+          <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} spacing="mt-6" />
+        )}
       </div>
     );
   }
