@@ -110,6 +110,10 @@ export const orderSchema = z.object({
   transactionId: z.string().nullable(),
   status: z.enum(orderStatuses),
   createdAt: z.string(),
+  /** An unpaid order: when it is cancelled and its stock released if still unpaid (ISO); otherwise null. */
+  expiresAt: z.string().nullable(),
+  /** A cancelled order: why ("Not paid within 48 hours", "Removed by an admin"); otherwise null. */
+  cancelReason: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

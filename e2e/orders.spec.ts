@@ -338,6 +338,8 @@ test.describe("paying for an order", () => {
     await expect(row).toContainText("500");
     await expect(row).toContainText("$1,728,500");
     await expect(row).toContainText("Awaiting payment");
+    // Unpaid orders are released after 48 hours (UNPAID_ORDER_HOURS): the buyer is told by when to pay.
+    await expect(row).toContainText(/Pay by .+, or the order is released/);
     await screenshot(page, "my-orders-unpaid-1280");
 
     await row.getByRole("link", { name: /^Pay/ }).click();

@@ -17,6 +17,7 @@ import { healthRoutes } from "./health/routes";
 import { installErrorHandlers } from "./http/errors";
 import { refuseCrossSiteWrites } from "./http/origin-check";
 import { adminOrderRoutes } from "./orders/admin-routes";
+import { unpaidOrderExpiry } from "./orders/expiry";
 import { orderRoutes } from "./orders/routes";
 import { createOrdersService } from "./orders/service";
 import { paymentRoutes } from "./payments/routes";
@@ -48,7 +49,7 @@ export async function buildApp({ database, config, serveWeb = true }: AppOptions
     // A child logger per request costs a quarter of a cached read; errors log method and URL themselves.
     childLoggerFactory: (logger) => logger,
     bodyLimit: 64 * 1024,
-    trustProxy: process.env.TRUST_PROXY === "true",
+    trustProxy: config.trustProxy,
   });
   installErrorHandlers(app);
 
@@ -69,9 +70,14 @@ export async function buildApp({ database, config, serveWeb = true }: AppOptions
   const users = createUsersService(db);
   const catalog = createCatalogService(db);
   const toolList = createToolListCache((q) => catalog.listTools(q));
-  const orders = createOrdersService(db, { onStockChange: () => toolList.invalidate() });
   const gateway = createPaymentGateway(config.stripe);
   const payments = createPaymentsService(db, gateway);
+  const orders = createOrdersService(db, {
+    onStockChange: () => toolList.invalidate(),
+    payments: payments.openPayments,
+    unpaidOrderHours: config.unpaidOrderHours,
+    log: app.log,
+  });
   const uploads = createUploadsService(db, await createUploadStorage(config));
   const profiles = createProfilesService(db);
   const reviews = createReviewsService(db);
@@ -84,7 +90,8 @@ export async function buildApp({ database, config, serveWeb = true }: AppOptions
   sitemapRoutes(app, { catalog, publicUrl: config.publicUrl });
   orderRoutes(app, { guards, orders });
   adminOrderRoutes(app, { guards, orders });
-  paymentRoutes(app, { guards, payments, gateway });
+  paymentRoutes(app, { guards, payments, gateway, orders });
+  unpaidOrderExpiry(app, { orders, hours: config.unpaidOrderHours });
   await uploadRoutes(app, { guards, uploads });
   profileRoutes(app, { guards, profiles });
   reviewRoutes(app, { guards, reviews });

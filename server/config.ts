@@ -7,6 +7,8 @@ const optional = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+const wholeHours = "must be a whole number of hours (0 turns the expiry off)";
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
@@ -15,6 +17,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PUBLIC_URL: optional,
   SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   AUTH_SECRET: optional,
   ADMIN_EMAILS: z.string().default(""),
   TRUSTED_ORIGINS: z.string().default(""),
@@ -35,6 +38,14 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
   S3_PREFIX: optional,
+  UNPAID_ORDER_HOURS: optional.pipe(
+    z.coerce
+      .number<string | undefined>({ error: wholeHours })
+      .int(wholeHours)
+      .min(0, wholeHours)
+      .max(8760, "must be at most 8760 hours (a year)")
+      .default(48),
+  ),
 });
 
 const list = (value: string) =>
@@ -54,6 +65,8 @@ export type Config = {
   /** The URL users reach the shop at; defaults to http://localhost:PORT. */
   publicUrl: string;
   seedDemoData: boolean;
+  /** Behind a reverse proxy: client addresses (rate limits) come from X-Forwarded-For. */
+  trustProxy: boolean;
   /** AUTH_SECRET; undefined means one generated and kept in the data folder. */
   authSecret: string | undefined;
   /** Accounts with these emails are admins. */
@@ -68,6 +81,8 @@ export type Config = {
   stripe:
     | { secretKey: string; publishableKey: string; webhookSecret: string; apiBase: string | undefined }
     | undefined;
+  /** Unpaid orders are cancelled, and their stock put back on sale, this many hours after being placed; 0 never. */
+  unpaidOrderHours: number;
   /** Uploads in an S3-compatible bucket when S3_BUCKET is set; in dataDir/uploads otherwise. */
   s3:
     | {
@@ -99,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     seedDemoData: e.SEED_DEMO_DATA === "true",
+    trustProxy: e.TRUST_PROXY === "true",
     authSecret: e.AUTH_SECRET,
     adminEmails: list(e.ADMIN_EMAILS),
     trustedOrigins: list(e.TRUSTED_ORIGINS),
@@ -106,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     google: googleProvider(e),
     stripe: stripeGateway(e),
     s3: s3Storage(e),
+    unpaidOrderHours: e.UNPAID_ORDER_HOURS,
   };
 }
 

@@ -1,10 +1,13 @@
 // Helpers for the order and payment API tests (not a test file itself).
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import type { Order, PlaceOrderResponse } from "../../contract/orders";
 import type { PaymentIntentResponse } from "../../contract/payments";
+import type { Db } from "../db/database";
 import { call } from "../test/requests";
 import type { TestUser } from "../test/sessions";
+import { orders } from "./tables";
 
 export function daysFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -64,4 +67,12 @@ export async function payOrder(app: FastifyInstance, who: TestUser, orderId: str
   });
   expect(paid.statusCode, paid.body).toBe(200);
   return paid.json<Order>();
+}
+
+/** Makes an order look placed `hours` ago, so that the unpaid-order expiry finds it. */
+export async function backdateOrder(db: Db, orderId: string, hours: number): Promise<void> {
+  await db
+    .update(orders)
+    .set({ createdAt: new Date(Date.now() - hours * 3_600_000) })
+    .where(eq(orders.id, orderId));
 }

@@ -9,8 +9,11 @@ export function orderAmountCents(order: Pick<OrderRow, "unitPriceCents" | "quant
   return order.unitPriceCents * order.quantity;
 }
 
+/** What the API says about an order beyond its row: when it is released if unpaid, and why it was cancelled. */
+export type OrderFate = { expiresAt: Date | null; cancelReason: string | null };
+
 /** An order row in the API's shape (the spec's field names, prices in dollars). */
-export function toApiOrder(row: OrderRow): Order {
+export function toApiOrder(row: OrderRow, fate: OrderFate): Order {
   return {
     _id: row.id,
     orderId: row.toolId,
@@ -27,5 +30,7 @@ export function toApiOrder(row: OrderRow): Order {
     transactionId: row.transactionId,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
+    expiresAt: fate.expiresAt?.toISOString() ?? null,
+    cancelReason: fate.cancelReason,
   };
 }

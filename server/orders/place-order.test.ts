@@ -64,6 +64,9 @@ describeEachDatabase("placing an order: POST /api/order", (env) => {
       transactionId: null,
       status: "pending",
       createdAt: expect.any(String),
+      // Released if still unpaid after UNPAID_ORDER_HOURS (48 by default).
+      expiresAt: new Date(Date.parse(order.createdAt) + 48 * 3_600_000).toISOString(),
+      cancelReason: null,
     });
     const [row] = await env.db.select().from(orders).where(eq(orders.id, insertedId));
     expect(row).toMatchObject({

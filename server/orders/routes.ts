@@ -3,7 +3,6 @@ import { myOrdersQuery, orderBody, orderIdParams, type PlaceOrderResponse } from
 import { totalCountHeader } from "../../contract/pagination";
 import type { Guards } from "../accounts/guards";
 import { forbidden, notFound, parseInput } from "../http/errors";
-import { toApiOrder } from "./order-view";
 import type { OrdersService } from "./service";
 
 export function orderRoutes(app: FastifyInstance, deps: { guards: Guards; orders: OrdersService }) {
@@ -12,7 +11,7 @@ export function orderRoutes(app: FastifyInstance, deps: { guards: Guards; orders
     const buyer = await deps.guards.requireUser(request);
     const input = parseInput(orderBody, request.body);
     const order = await deps.orders.placeOrder(buyer, input);
-    const body: PlaceOrderResponse = { insertedId: order.id, order: toApiOrder(order) };
+    const body: PlaceOrderResponse = { insertedId: order.id, order: await deps.orders.presentOne(order) };
     return reply.status(201).send(body);
   });
 
@@ -33,6 +32,6 @@ export function orderRoutes(app: FastifyInstance, deps: { guards: Guards; orders
     const { id } = parseInput(orderIdParams, request.params);
     const order = await deps.orders.findOrderFor(me, id);
     if (!order) throw notFound("No order with that id");
-    return toApiOrder(order);
+    return deps.orders.presentOne(order);
   });
 }

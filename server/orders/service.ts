@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type LotProblem, lotProblem } from "../../contract/lot-rules";
 import type { Order, orderBody } from "../../contract/orders";
@@ -8,9 +8,10 @@ import { tools } from "../catalog/tables";
 import type { Db } from "../db/database";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { type OrderRow, toApiOrder } from "./order-view";
-import { type OrderStatus, orders } from "./tables";
+import { assertTransition } from "./status";
+import { type OrderStatus, orderEvents, orders } from "./tables";
 import { placeOrderTakingStock } from "./take-stock";
-import { changeStatus, lockOrder } from "./transitions";
+import { changeStatus, lockOrder, type Tx } from "./transitions";
 
 export type PlaceOrderInput = z.infer<typeof orderBody>;
 
@@ -19,7 +20,105 @@ const lotError = (problem: LotProblem) =>
 
 const noSuchOrder = () => notFound("No order with that id");
 
-export function createOrdersService(db: Db, deps: { onStockChange: () => void }) {
+/**
+ * What cancelling an unpaid order needs from payments: no card may be charged for an order once it
+ * is cancelled (implemented by the payments service, over the gateway).
+ */
+export type OpenPayments = {
+  /**
+   * Cancels the order's open payments at the gateway and answers the ones it closed. When one had
+   * already gone through, it is recorded instead and the order, now paid, comes back.
+   */
+  close(orderId: string): Promise<{ paid: OrderRow } | { closed: ReadonlySet<string> }>;
+  /** With the order locked: whether it has an open payment that is not among `closed` (one just started). */
+  openBesides(tx: Tx, orderId: string, closed: ReadonlySet<string>): Promise<boolean>;
+};
+
+export type OrdersDeps = {
+  onStockChange: () => void;
+  payments: OpenPayments;
+  /** Unpaid orders are cancelled this many hours after they were placed; 0 never. */
+  unpaidOrderHours: number;
+  /** Where the expiry sweep reports an order it could not cancel (pino's signature). */
+  log: { error(details: object, message: string): void };
+};
+
+/** What the buyer reads as a cancelled order's reason: its event note up to the stock count. */
+const cancelNote = (reason: string, quantity: number) => `${reason}; ${quantity} pieces back in stock`;
+const reasonOf = (note: string | null) => note?.split("; ")[0] ?? null;
+
+const hoursText = (hours: number) => (hours === 1 ? "1 hour" : `${hours} hours`);
+
+/** What became of an attempt to cancel an unpaid order. */
+type Release =
+  | { outcome: "cancelled"; order: OrderRow }
+  /** A payment had already gone through at the gateway: it is recorded, and the order is paid. */
+  | { outcome: "paid"; order: OrderRow }
+  /** The order was no longer pending when locked (cancelled or paid meanwhile); nothing changed. */
+  | { outcome: "unchanged"; order: OrderRow };
+
+export function createOrdersService(db: Db, deps: OrdersDeps) {
+  const hourMs = 60 * 60 * 1000;
+
+  /** The API's view of rows: an unpaid order's release time, a cancelled one's reason. */
+  async function present(rows: OrderRow[]): Promise<Order[]> {
+    const cancelled = rows.filter((r) => r.status === "cancelled").map((r) => r.id);
+    const notes =
+      cancelled.length === 0
+        ? []
+        : await db
+            .select({ orderId: orderEvents.orderId, note: orderEvents.note })
+            .from(orderEvents)
+            .where(and(inArray(orderEvents.orderId, cancelled), eq(orderEvents.toStatus, "cancelled")));
+    const reasons = new Map(notes.map((n) => [n.orderId, reasonOf(n.note)]));
+    return rows.map((row) =>
+      toApiOrder(row, {
+        expiresAt:
+          row.status === "pending" && deps.unpaidOrderHours > 0
+            ? new Date(row.createdAt.getTime() + deps.unpaidOrderHours * hourMs)
+            : null,
+        cancelReason: reasons.get(row.id) ?? null,
+      }),
+    );
+  }
+
+  /**
+   * Cancels an unpaid order without letting the gateway take money for it: first its open payments
+   * are cancelled at the gateway (one that already went through makes the order paid instead), then
+   * one transaction locks the order, checks it is still pending and that no payment was started
+   * meanwhile, cancels it and gives its stock back. The lock and the status check make the stock
+   * return happen once however many cancel the same order at the same time.
+   */
+  async function releaseUnpaid(
+    id: string,
+    change: { actorUserId: string | null; reason: string },
+  ): Promise<Release> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const closing = await deps.payments.close(id);
+      if ("paid" in closing) return { outcome: "paid", order: closing.paid };
+      const release = await db.transaction(async (tx): Promise<Release | undefined> => {
+        const order = await lockOrder(tx, id);
+        if (!order) throw noSuchOrder();
+        if (order.status !== "pending") return { outcome: "unchanged", order };
+        // A payment started after the gateway calls: close it too before cancelling.
+        if (await deps.payments.openBesides(tx, id, closing.closed)) return undefined;
+        const row = await changeStatus(tx, order, {
+          to: "cancelled",
+          actorUserId: change.actorUserId,
+          note: cancelNote(change.reason, order.quantity),
+        });
+        await tx
+          .update(tools)
+          .set({ available: sql`${tools.available} + ${order.quantity}` })
+          .where(eq(tools.id, order.toolId));
+        return { outcome: "cancelled", order: row };
+      });
+      if (release?.outcome === "cancelled") deps.onStockChange();
+      if (release) return release;
+    }
+    throw conflict("The buyer is starting a payment of this order right now; try again in a minute");
+  }
+
   async function listOrders(
     filter: { userId?: string; status?: OrderStatus | undefined },
     { page, limit }: PageQuery,
@@ -38,10 +137,17 @@ export function createOrdersService(db: Db, deps: { onStockChange: () => void })
         .offset((page - 1) * limit),
       db.select({ total: count() }).from(orders).where(where),
     ]);
-    return { items: rows.map(toApiOrder), total: totalRow?.total ?? 0 };
+    return { items: await present(rows), total: totalRow?.total ?? 0 };
   }
 
   return {
+    /** One order in the API's shape. */
+    async presentOne(row: OrderRow): Promise<Order> {
+      const [order] = await present([row]);
+      if (!order) throw new Error("present() lost an order");
+      return order;
+    },
+
     /** Places an order for the signed-in buyer: name and email from the session, product and price from the tool. */
     async placeOrder(buyer: SessionUser, input: PlaceOrderInput): Promise<OrderRow> {
       const quantity = input.orderMinimum;
@@ -105,23 +211,54 @@ export function createOrdersService(db: Db, deps: { onStockChange: () => void })
       });
     },
 
-    /** Admin: an unpaid order is cancelled (kept for the record) and its stock goes back on sale. */
+    /**
+     * Admin: an unpaid order is cancelled (kept for the record) and its stock goes back on sale. Its
+     * open card payments are cancelled first; if one had already gone through, the order is paid
+     * and stays (409).
+     */
     async cancel(id: string, admin: SessionUser): Promise<OrderRow> {
-      const cancelled = await db.transaction(async (tx) => {
-        const order = await lockOrder(tx, id);
-        if (!order) throw noSuchOrder();
-        const row = await changeStatus(tx, order, {
-          to: "cancelled",
-          actorUserId: admin.id,
-          note: `Removed by an admin; ${order.quantity} pieces back in stock`,
-        });
-        await tx
-          .update(tools)
-          .set({ available: sql`${tools.available} + ${order.quantity}` })
-          .where(eq(tools.id, order.toolId));
-        return row;
-      });
-      deps.onStockChange();
+      const [order] = await db.select().from(orders).where(eq(orders.id, id));
+      if (!order) throw noSuchOrder();
+      assertTransition(order.status, "cancelled");
+      const release = await releaseUnpaid(id, { actorUserId: admin.id, reason: "Removed by an admin" });
+      if (release.outcome === "paid") {
+        throw conflict("The buyer's card payment had already gone through: the order is paid and stays");
+      }
+      // Cancelled or paid by someone else meanwhile: the state machine's refusal says which.
+      if (release.outcome === "unchanged") assertTransition(release.order.status, "cancelled");
+      return release.order;
+    },
+
+    /**
+     * Cancels every pending order placed at least `unpaidOrderHours` before `now`, as `cancel` does
+     * (its open payments first), with an event saying it was not paid in time; answers how many it
+     * cancelled. An order that fails is logged and skipped. Safe to run in several processes at once.
+     */
+    async expireUnpaidOrders(now: Date): Promise<number> {
+      const hours = deps.unpaidOrderHours;
+      if (hours <= 0) return 0;
+      const stale = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(eq(orders.status, "pending"), lte(orders.createdAt, new Date(now.getTime() - hours * hourMs))),
+        )
+        .orderBy(asc(orders.createdAt));
+      let cancelled = 0;
+      for (const { id } of stale) {
+        try {
+          const release = await releaseUnpaid(id, {
+            actorUserId: null,
+            reason: `Not paid within ${hoursText(hours)}`,
+          });
+          if (release.outcome === "cancelled") cancelled++;
+        } catch (err) {
+          deps.log.error(
+            { err, orderId: id },
+            "could not release an unpaid order; the next sweep tries again",
+          );
+        }
+      }
       return cancelled;
     },
   };

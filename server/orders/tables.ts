@@ -55,7 +55,7 @@ export const orderEvents = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     fromStatus: text("from_status", { enum: orderStatuses }),
     toStatus: text("to_status", { enum: orderStatuses }).notNull(),
-    /** The user who made the change; null when the payment gateway did (webhook). */
+    /** The user who made the change; null when the shop did (a payment webhook, the unpaid-order expiry). */
     actorUserId: text("actor_user_id").references(() => user.id, { onDelete: "set null" }),
     note: text("note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

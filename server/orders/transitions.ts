@@ -14,7 +14,7 @@ export async function lockOrder(tx: Tx, id: string): Promise<OrderRow | undefine
 
 export type StatusChange = {
   to: OrderStatus;
-  /** Who made the change; null for the payment gateway (a webhook). */
+  /** Who made the change; null for the shop itself (a payment webhook, the unpaid-order expiry). */
   actorUserId: string | null;
   note: string;
   /** Columns that change with the status (the transaction id of a payment). */

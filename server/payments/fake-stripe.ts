@@ -1,5 +1,5 @@
 // FOR TESTS ONLY: a tiny stand-in for api.stripe.com on 127.0.0.1, speaking the few Payment Intents
-// endpoints the shop calls (create, retrieve, confirm), so the Stripe adapter runs through the
+// endpoints the shop calls (create, retrieve, confirm, cancel), so the Stripe adapter runs through the
 // official SDK with no account. Point the shop at it with STRIPE_API_BASE=<url>.
 import crypto from "node:crypto";
 import http from "node:http";
@@ -14,6 +14,7 @@ export type FakeIntent = {
   client_secret: string;
   metadata: Record<string, string>;
   last_payment_error: { type: string; code: string; decline_code?: string; message: string } | null;
+  cancellation_reason: string | null;
   livemode: false;
   created: number;
 };
@@ -31,6 +32,14 @@ const declines: Record<string, { code: string; decline_code: string; message: st
     message: "Your card has insufficient funds.",
   },
 };
+
+/** The statuses Stripe lets a PaymentIntent be cancelled from (and, rarely, "processing": never here). */
+const cancellable = new Set([
+  "requires_payment_method",
+  "requires_capture",
+  "requires_confirmation",
+  "requires_action",
+]);
 
 const id = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString("hex")}`;
 
@@ -57,6 +66,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     res.writeHead(status, { "content-type": "application/json", "request-id": id("req") });
     res.end(JSON.stringify(body));
   };
+  const unexpectedState = (res: http.ServerResponse, intent: FakeIntent, action: "confirm" | "cancel") =>
+    send(res, 400, {
+      error: {
+        type: "invalid_request_error",
+        code: "payment_intent_unexpected_state",
+        message: `You cannot ${action} this PaymentIntent because it has a status of ${intent.status}.`,
+        payment_intent: intent,
+      },
+    });
   const missing = (res: http.ServerResponse, what: string) =>
     send(res, 404, {
       error: {
@@ -107,6 +125,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           client_secret: `${intentId}_secret_${crypto.randomBytes(12).toString("hex")}`,
           metadata,
           last_payment_error: null,
+          cancellation_reason: null,
           livemode: false,
           created: Math.floor(Date.now() / 1000),
         };
@@ -114,11 +133,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return send(res, 200, intent);
       }
 
-      const one = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(path);
+      const one = /^\/v1\/payment_intents\/([^/]+)(?:\/(confirm|cancel))?$/.exec(path);
       const intent = one ? intents.get(decodeURIComponent(one[1] ?? "")) : undefined;
       if (one && !intent) return missing(res, one[1] ?? "");
       if (intent && req.method === "GET" && !one?.[2]) return send(res, 200, intent);
-      if (intent && req.method === "POST" && one?.[2]) {
+      if (intent && req.method === "POST" && one?.[2] === "cancel") {
+        if (!cancellable.has(intent.status)) return unexpectedState(res, intent, "cancel");
+        intent.status = "canceled";
+        intent.cancellation_reason = form.cancellation_reason ?? null;
+        return send(res, 200, intent);
+      }
+      if (intent && req.method === "POST" && one?.[2] === "confirm") {
+        if (intent.status === "canceled" || intent.status === "succeeded") {
+          return unexpectedState(res, intent, "confirm");
+        }
         const decline = declines[form.payment_method ?? ""];
         if (decline) {
           intent.last_payment_error = { type: "card_error", ...decline };

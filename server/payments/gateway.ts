@@ -38,6 +38,13 @@ export interface PaymentGateway {
   createIntent(request: { orderId: string; amountCents: number; currency: string }): Promise<GatewayIntent>;
   /** The intent as the gateway knows it now; undefined when the gateway has no such intent. */
   retrieveIntent(id: string): Promise<GatewayIntent | undefined>;
+  /**
+   * Cancels an intent so that it can no longer be paid, and answers it as the gateway knows it
+   * afterwards: "canceled", or "succeeded" when the money was taken first (nothing is cancelled
+   * then), or still "processing" when it could not be stopped. Cancelling a cancelled intent
+   * changes nothing. Undefined when the gateway has no such intent.
+   */
+  cancelIntent(id: string): Promise<GatewayIntent | undefined>;
 }
 
 /** Intents in these states can still be paid, so a second visit to the payment page reuses them. */

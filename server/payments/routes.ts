@@ -8,14 +8,14 @@ import {
 } from "../../contract/payments";
 import type { Guards } from "../accounts/guards";
 import { parseInput } from "../http/errors";
-import { toApiOrder } from "../orders/order-view";
+import type { OrdersService } from "../orders/service";
 import type { ConfiguredGateway } from "./select-gateway";
 import type { PaymentsService } from "./service";
 import { stripeWebhookRoutes } from "./webhook-routes";
 
 export function paymentRoutes(
   app: FastifyInstance,
-  deps: { guards: Guards; payments: PaymentsService; gateway: ConfiguredGateway },
+  deps: { guards: Guards; payments: PaymentsService; gateway: ConfiguredGateway; orders: OrdersService },
 ) {
   const { gateway } = deps;
 
@@ -40,7 +40,7 @@ export function paymentRoutes(
     const buyer = await deps.guards.requireUser(request);
     const { id } = parseInput(orderIdParams, request.params);
     const { transactionId } = parseInput(markPaidBody, request.body);
-    return toApiOrder(await deps.payments.confirmOrderPayment(buyer, id, transactionId));
+    return deps.orders.presentOne(await deps.payments.confirmOrderPayment(buyer, id, transactionId));
   });
 
   if (gateway.name === "simulated") {

@@ -1,9 +1,10 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import type { PaymentIntentResponse } from "../../contract/payments";
 import type { SessionUser } from "../accounts/guards";
 import type { Db } from "../db/database";
 import { badRequest, conflict, HttpError, notFound } from "../http/errors";
 import { type OrderRow, orderAmountCents } from "../orders/order-view";
+import type { OpenPayments } from "../orders/service";
 import { assertTransition } from "../orders/status";
 import { orders } from "../orders/tables";
 import { changeStatus, lockOrder, type Tx } from "../orders/transitions";
@@ -92,8 +93,45 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway) {
     return paid;
   }
 
+  /** The order's payments this gateway may still take money for. */
+  const openPaymentsOf = (orderId: string) =>
+    and(eq(payments.orderId, orderId), eq(payments.gateway, gateway.name), ne(payments.status, "succeeded"));
+
+  /** For cancelling an unpaid order: its payments are cancelled at the gateway first. */
+  const openPayments: OpenPayments = {
+    async close(orderId) {
+      const open = await db
+        .select({ intentId: payments.intentId })
+        .from(payments)
+        .where(openPaymentsOf(orderId));
+      const closed = new Set<string>();
+      for (const { intentId } of open) {
+        const intent = await gateway.cancelIntent(intentId);
+        if (intent?.status === "succeeded") {
+          // The card was charged before the cancel: the payment stands, so the order is paid.
+          return { paid: await db.transaction((tx) => recordSuccess(tx, intent, null)) };
+        }
+        if (intent && intent.status !== "canceled") {
+          throw conflict("A card payment of this order is still going through; try again in a few minutes");
+        }
+        closed.add(intentId);
+      }
+      return { closed };
+    },
+
+    async openBesides(tx, orderId, closed) {
+      const open = await tx
+        .select({ intentId: payments.intentId })
+        .from(payments)
+        .where(openPaymentsOf(orderId));
+      return open.some((p) => !closed.has(p.intentId));
+    },
+  };
+
   return {
     gatewayName: gateway.name,
+
+    openPayments,
 
     /**
      * Starts paying an order: the amount is the stored unit price × quantity. An earlier intent of
@@ -126,13 +164,26 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway) {
         ? earlier
         : await gateway.createIntent({ orderId: order.id, amountCents: amount, currency: shopCurrency });
       if (!reusable) {
-        await db.insert(payments).values({
-          orderId: order.id,
-          gateway: gateway.name,
-          intentId: intent.id,
-          amountCents: amount,
-          currency: shopCurrency,
-        });
+        try {
+          // Recorded under the order's lock, and only while it is unpaid: cancelling the order takes
+          // the same lock and then sees this payment, so it cannot miss one and leave it payable.
+          await db.transaction(async (tx) => {
+            const locked = await lockOrder(tx, order.id);
+            if (!locked) throw noSuchOrder();
+            assertTransition(locked.status, "paid");
+            await tx.insert(payments).values({
+              orderId: order.id,
+              gateway: gateway.name,
+              intentId: intent.id,
+              amountCents: amount,
+              currency: shopCurrency,
+            });
+          });
+        } catch (err) {
+          // Cancelled (or paid) meanwhile. The browser never gets this intent's secret; cancel it anyway.
+          await gateway.cancelIntent(intent.id).catch(() => undefined);
+          throw err;
+        }
       }
       return {
         clientSecret: intent.clientSecret,

@@ -40,6 +40,23 @@ describe("the simulated gateway", () => {
     expect((await gateway.retrieveIntent(intent.id))?.status).toBe("requires_payment_method");
   });
 
+  it("cancels an open intent so it can no longer be paid, and leaves a succeeded one as it is", async () => {
+    const gateway = createSimulatedGateway();
+    const open = await gateway.createIntent(request);
+    expect(await gateway.cancelIntent(open.id)).toMatchObject({ id: open.id, status: "canceled" });
+    expect(await gateway.cancelIntent(open.id)).toMatchObject({ status: "canceled" });
+    await expect(gateway.confirm(open.clientSecret, card)).rejects.toMatchObject({
+      statusCode: 409,
+      message: "This payment was canceled",
+    });
+
+    const paid = await gateway.createIntent(request);
+    await gateway.confirm(paid.clientSecret, card);
+    expect(await gateway.cancelIntent(paid.id)).toMatchObject({ status: "succeeded" });
+    expect(await gateway.retrieveIntent(paid.id)).toMatchObject({ status: "succeeded" });
+    expect(await gateway.cancelIntent("pi_sim_unknown")).toBeUndefined();
+  });
+
   it("forgets the oldest intents beyond its limit", async () => {
     const gateway = createSimulatedGateway({ maxIntents: 2 });
     const first = await gateway.createIntent(request);

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { HttpError, notFound } from "../http/errors";
-import type { GatewayIntent, PaymentGateway } from "./gateway";
+import type { GatewayIntent, IntentStatus, PaymentGateway } from "./gateway";
 import { type CardDetails, chargeTestCard } from "./test-cards";
 
 export type SimulatedGateway = PaymentGateway & {
@@ -8,6 +8,15 @@ export type SimulatedGateway = PaymentGateway & {
   /** What Stripe.js confirmCardPayment does: charges the card; a decline is a 402 with Stripe's message. */
   confirm(clientSecret: string, card: CardDetails): Promise<GatewayIntent>;
 };
+
+/** As with Stripe, an intent can be cancelled until it has succeeded. */
+const cancellable: ReadonlySet<IntentStatus> = new Set([
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_action",
+  "requires_capture",
+  "processing",
+]);
 
 const token = () => crypto.randomBytes(18).toString("base64url").replace(/[-_]/g, "x");
 
@@ -60,6 +69,13 @@ export function createSimulatedGateway(
     async retrieveIntent(id) {
       const intent = intents.get(id);
       return intent && { ...intent };
+    },
+
+    async cancelIntent(id) {
+      const intent = intents.get(id);
+      if (!intent) return undefined;
+      if (cancellable.has(intent.status)) intent.status = "canceled";
+      return { ...intent };
     },
 
     async confirm(clientSecret, card) {

@@ -43,6 +43,17 @@ function toIntent(pi: Stripe.PaymentIntent): GatewayIntent {
 export function createStripeGateway(settings: StripeSettings): StripeGateway {
   const stripe = new Stripe(settings.secretKey, { ...apiHost(settings.apiBase), maxNetworkRetries: 2 });
 
+  async function retrieveIntent(id: string): Promise<GatewayIntent | undefined> {
+    try {
+      return toIntent(await stripe.paymentIntents.retrieve(id));
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === "resource_missing") {
+        return undefined;
+      }
+      throw err;
+    }
+  }
+
   return {
     name: "stripe",
     publishableKey: settings.publishableKey,
@@ -67,13 +78,16 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
       }
     },
 
-    async retrieveIntent(id) {
+    retrieveIntent,
+
+    async cancelIntent(id) {
       try {
-        return toIntent(await stripe.paymentIntents.retrieve(id));
+        return toIntent(await stripe.paymentIntents.cancel(id, { cancellation_reason: "abandoned" }));
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === "resource_missing") {
-          return undefined;
-        }
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+        if (err.code === "resource_missing") return undefined;
+        // Succeeded, already cancelled, or too far along to stop: the intent's status says which.
+        if (err.code === "payment_intent_unexpected_state") return retrieveIntent(id);
         throw err;
       }
     },

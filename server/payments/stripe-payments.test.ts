@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Order } from "../../contract/orders";
-import { getOrder, placeOrder, startPayment } from "../orders/order-test-helpers";
+import { tools } from "../catalog/tables";
+import { backdateOrder, getOrder, placeOrder, startPayment } from "../orders/order-test-helpers";
 import { orderEvents } from "../orders/tables";
 import { insertTool } from "../test/factories";
 import { call } from "../test/requests";
@@ -245,6 +246,110 @@ describeEachDatabase(
       expect(res.json()).toEqual({
         error: "Orders over $999,999.99 cannot be paid by card; please contact us to pay",
       });
+    });
+
+    // Cancelling an unpaid order (an admin, or the expiry) cancels its payment at Stripe first.
+    const stock = async () =>
+      (await env.db.select({ available: tools.available }).from(tools).where(eq(tools.id, toolId)))[0]
+        ?.available;
+    const payAtStripe = (intentId: string) =>
+      browserStripe.paymentIntents.confirm(intentId, { payment_method: "pm_card_visa" });
+    const remove = (orderId: string) => call(env.app, "DELETE", `/api/allOrder/${orderId}`, admin);
+    /** An order placed two days and an hour ago, with its payment started at Stripe. */
+    const staleOrderWithPayment = async () => {
+      const order = await placeOrder(env.app, buyer, toolId, 100);
+      const intent = await startPayment(env.app, buyer, order._id);
+      await backdateOrder(env.db, order._id, 49);
+      return { order, intent };
+    };
+
+    it("cancels the open PaymentIntent at Stripe when an admin removes the order, so the card cannot be charged", async () => {
+      const order = await placeOrder(env.app, buyer, toolId, 100);
+      const intent = await startPayment(env.app, buyer, order._id);
+      const before = await stock();
+
+      const res = await remove(order._id);
+
+      expect(res.statusCode, res.body).toBe(200);
+      expect(fake.requests).toContain(`POST /v1/payment_intents/${intent.paymentIntentId}/cancel`);
+      expect(intentAtStripe(intent.paymentIntentId)).toMatchObject({
+        status: "canceled",
+        cancellation_reason: "abandoned",
+      });
+      await expect(payAtStripe(intent.paymentIntentId)).rejects.toThrow(/status of canceled/);
+      expect(await getOrder(env.app, buyer, order._id)).toMatchObject({
+        status: "cancelled",
+        cancelReason: "Removed by an admin",
+      });
+      expect(await stock()).toBe((before ?? 0) + 100);
+    });
+
+    it("cancels the open PaymentIntent at Stripe when the order expires unpaid", async () => {
+      const { order, intent } = await staleOrderWithPayment();
+      const before = await stock();
+
+      expect(await env.app.expireUnpaidOrders(new Date())).toBe(1);
+
+      expect(fake.requests).toContain(`POST /v1/payment_intents/${intent.paymentIntentId}/cancel`);
+      expect(intentAtStripe(intent.paymentIntentId).status).toBe("canceled");
+      expect((await getOrder(env.app, buyer, order._id)).status).toBe("cancelled");
+      expect(await stock()).toBe((before ?? 0) + 100);
+    });
+
+    it("makes the order paid instead when Stripe had already charged the card (no webhook or PATCH yet)", async () => {
+      const removed = await placeOrder(env.app, buyer, toolId, 100);
+      const removedIntent = await startPayment(env.app, buyer, removed._id);
+      await payAtStripe(removedIntent.paymentIntentId);
+      const expired = await staleOrderWithPayment();
+      await payAtStripe(expired.intent.paymentIntentId);
+      const before = await stock();
+
+      const res = await remove(removed._id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        error: "The buyer's card payment had already gone through: the order is paid and stays",
+      });
+      expect(await env.app.expireUnpaidOrders(new Date())).toBe(0);
+
+      for (const [order, intent] of [
+        [removed, removedIntent],
+        [expired.order, expired.intent],
+      ] as const) {
+        expect(fake.requests).toContain(`POST /v1/payment_intents/${intent.paymentIntentId}/cancel`);
+        expect(intentAtStripe(intent.paymentIntentId).status).toBe("succeeded");
+        expect(await getOrder(env.app, buyer, order._id)).toMatchObject({
+          status: "paid",
+          paid: true,
+          transactionId: intent.paymentIntentId,
+        });
+        const [payment] = await env.db
+          .select()
+          .from(payments)
+          .where(eq(payments.intentId, intent.paymentIntentId));
+        expect(payment?.status).toBe("succeeded");
+      }
+      expect(await stock()).toBe(before);
+    });
+
+    it("keeps an order whose payment is still processing, and the sweep goes on with the next order", async () => {
+      const processing = await staleOrderWithPayment();
+      intentAtStripe(processing.intent.paymentIntentId).status = "processing";
+      const open = await staleOrderWithPayment();
+
+      expect(await env.app.expireUnpaidOrders(new Date())).toBe(1);
+      expect((await getOrder(env.app, buyer, processing.order._id)).status).toBe("pending");
+      expect((await getOrder(env.app, buyer, open.order._id)).status).toBe("cancelled");
+
+      const res = await remove(processing.order._id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        error: "A card payment of this order is still going through; try again in a few minutes",
+      });
+
+      // The payment failed after all: the next sweep releases the order.
+      intentAtStripe(processing.intent.paymentIntentId).status = "requires_payment_method";
+      expect(await env.app.expireUnpaidOrders(new Date())).toBe(1);
+      expect((await getOrder(env.app, buyer, processing.order._id)).status).toBe("cancelled");
     });
   },
   {

@@ -32,3 +32,11 @@ export function formatOrderDate(iso: string): string {
   const date = parseIsoDate(iso);
   return date ? dayFormat.format(date) : iso;
 }
+
+const momentFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+/** "Nov 30, 2025, 3:15 PM" in the buyer's own time zone, for an ISO instant (an unpaid order's release). */
+export function formatOrderMoment(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : momentFormat.format(date);
+}

@@ -2,25 +2,45 @@ import { Link } from "react-router";
 import { formatDollars } from "../../../../../contract/money";
 import type { Order } from "../../../../../contract/orders";
 import { pieces } from "../../../../../contract/tool-display";
-import { buyerStatusLabels, formatOrderDate } from "../order-display";
+import { buyerStatusLabels, formatOrderDate, formatOrderMoment } from "../order-display";
 import { PaidBadge } from "./PaidBadge";
 import { StatusBadge } from "./StatusBadge";
 import { TransactionId } from "./TransactionId";
 
-/** Pay for an unpaid order; Paid with its transaction id once paid; nothing to do for a cancelled one. */
+/**
+ * Pay for an unpaid order, and by when before it is released; Paid with its transaction id once
+ * paid; for a cancelled one, nothing to do but read why.
+ */
 function Payment({ order, wide = false }: { order: Order; wide?: boolean }) {
   if (order.status === "cancelled") {
-    return <span className="text-slate-600 text-sm">Cancelled, not charged</span>;
+    return (
+      <div className="space-y-1">
+        <span className="block text-slate-600 text-sm">Cancelled, not charged</span>
+        {order.cancelReason && (
+          <span data-testid="cancel-reason" className="block text-slate-600 text-xs">
+            {order.cancelReason}
+          </span>
+        )}
+      </div>
+    );
   }
   if (!order.paid) {
     return (
-      <Link
-        to={`/dashboard/payment/${order._id}`}
-        className={`btn btn-primary min-h-10 px-5 py-2 ${wide ? "w-full" : ""}`}
-      >
-        Pay
-        <span className="sr-only"> for {order.orderProduct}</span>
-      </Link>
+      <div className="space-y-1.5">
+        <Link
+          to={`/dashboard/payment/${order._id}`}
+          className={`btn btn-primary min-h-10 px-5 py-2 ${wide ? "w-full" : ""}`}
+        >
+          Pay
+          <span className="sr-only"> for {order.orderProduct}</span>
+        </Link>
+        {order.expiresAt && (
+          <span data-testid="pay-by" className="block text-slate-600 text-xs">
+            Pay by <time dateTime={order.expiresAt}>{formatOrderMoment(order.expiresAt)}</time>, or the order
+            is released
+          </span>
+        )}
+      </div>
     );
   }
   return (

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from "fastify";
+import type { OrdersService } from "./service";
+
+/** How often a listening server looks for unpaid orders past their time. */
+export const unpaidOrderSweepMs = 10 * 60 * 1000;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** One sweep as of `now`, as the server runs it: cancels unpaid orders past their time; how many. */
+    expireUnpaidOrders(now: Date): Promise<number>;
+  }
+}
+
+/**
+ * Releases unpaid orders older than UNPAID_ORDER_HOURS: once when the server starts listening, then
+ * every 10 minutes, one sweep at a time in this process. Several servers may sweep at once (each
+ * order is re-checked under its lock). Closing the server stops it, after a sweep under way ends.
+ */
+export function unpaidOrderExpiry(app: FastifyInstance, deps: { orders: OrdersService; hours: number }) {
+  async function expireUnpaidOrders(now: Date): Promise<number> {
+    const cancelled = await deps.orders.expireUnpaidOrders(now);
+    if (cancelled > 0) {
+      app.log.info(
+        { cancelled },
+        `Cancelled ${cancelled} ${cancelled === 1 ? "order" : "orders"} not paid within ${deps.hours} hours; their stock is back on sale`,
+      );
+    }
+    return cancelled;
+  }
+  app.decorate("expireUnpaidOrders", expireUnpaidOrders);
+  if (deps.hours <= 0) return;
+
+  let timer: NodeJS.Timeout | undefined;
+  let sweeping: Promise<void> | undefined;
+  function sweep() {
+    if (sweeping) return; // the last one is still going (a slow gateway, a long backlog)
+    sweeping = expireUnpaidOrders(new Date())
+      .then(() => undefined)
+      .catch((err: unknown) => app.log.error({ err }, "the unpaid-order sweep failed; it runs again later"))
+      .finally(() => {
+        sweeping = undefined;
+      });
+  }
+
+  app.addHook("onListen", async () => {
+    sweep();
+    timer = setInterval(sweep, unpaidOrderSweepMs);
+    timer.unref();
+  });
+  app.addHook("onClose", async () => {
+    clearInterval(timer);
+    await sweeping;
+  });
+}
