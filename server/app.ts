@@ -9,7 +9,6 @@ import { createToolListCache } from "./catalog/list-cache";
 import { catalogRoutes } from "./catalog/routes";
 import { createCatalogService } from "./catalog/service";
 import type { Config } from "./config";
-import { createRateLimiter } from "./contact/rate-limit";
 import { contactRoutes } from "./contact/routes";
 import { createContactService } from "./contact/service";
 import type { Database } from "./db/database";
@@ -25,6 +24,7 @@ import { createPaymentGateway } from "./payments/select-gateway";
 import { createPaymentsService } from "./payments/service";
 import { profileRoutes } from "./profiles/routes";
 import { createProfilesService } from "./profiles/service";
+import { createRateLimits } from "./rate-limits/rate-limits";
 import { reviewRoutes } from "./reviews/routes";
 import { createReviewsService } from "./reviews/service";
 import { uploadRoutes } from "./uploads/routes";
@@ -38,10 +38,17 @@ export type AppOptions = {
   config: Config;
   /** Serve the built web app from dist/web (off in API tests). */
   serveWeb?: boolean;
+  /** Start of every rate-limit key in Redis (tests give each run its own). */
+  rateLimitKeyPrefix?: string;
 };
 
 /** The composition root: builds every service from the database and mounts each domain's routes. */
-export async function buildApp({ database, config, serveWeb = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  database,
+  config,
+  serveWeb = true,
+  rateLimitKeyPrefix,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     // One log line per request costs more than serving a cached catalog page; errors are still logged.
@@ -57,6 +64,9 @@ export async function buildApp({ database, config, serveWeb = true }: AppOptions
   const trustedOrigins = [config.publicUrl, ...config.trustedOrigins];
   refuseCrossSiteWrites(app, trustedOrigins);
 
+  const rateLimits = await createRateLimits(config, app.log, rateLimitKeyPrefix);
+  app.addHook("onClose", () => rateLimits.close());
+
   const auth = createAuth({
     db,
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
@@ -65,6 +75,7 @@ export async function buildApp({ database, config, serveWeb = true }: AppOptions
     google: config.google,
     adminEmails: config.adminEmails,
     signInAttemptsPerMinute: config.authRateLimit,
+    rateLimitStorage: rateLimits.authStorage,
   });
   const guards = createGuards(auth);
   const users = createUsersService(db);
@@ -95,7 +106,11 @@ export async function buildApp({ database, config, serveWeb = true }: AppOptions
   await uploadRoutes(app, { guards, uploads });
   profileRoutes(app, { guards, profiles });
   reviewRoutes(app, { guards, reviews });
-  contactRoutes(app, { guards, contact, limiter: createRateLimiter({ limit: 5, windowMs: 60_000 }) });
+  contactRoutes(app, {
+    guards,
+    contact,
+    limiter: rateLimits.limiter("contact-rate", { limit: 5, windowMs: 60_000 }),
+  });
 
   if (serveWeb) await serveWebApp(app, config.publicUrl);
   else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: "Not found" }));

@@ -7,6 +7,9 @@ const optional = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+const isRedisUrl = (value: string) =>
+  URL.canParse(value) && /^rediss?:$/.test(new URL(value).protocol) && new URL(value).hostname !== "";
+
 const wholeHours = "must be a whole number of hours (0 turns the expiry off)";
 
 const envSchema = z.object({
@@ -22,6 +25,10 @@ const envSchema = z.object({
   ADMIN_EMAILS: z.string().default(""),
   TRUSTED_ORIGINS: z.string().default(""),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  REDIS_URL: optional.refine(
+    (v) => v === undefined || isRedisUrl(v),
+    "must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379",
+  ),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   OIDC_ISSUER: optional,
@@ -75,6 +82,8 @@ export type Config = {
   trustedOrigins: string[];
   /** Sign-in and sign-up attempts per client address and minute. */
   authRateLimit: number;
+  /** Redis shared by every server for the rate limits (REDIS_URL); undefined keeps them in each process's memory. */
+  redisUrl: string | undefined;
   /** The OIDC provider behind "Continue with Google": Google itself, or any issuer standing in. */
   google: { discoveryUrl: string; clientId: string; clientSecret: string } | undefined;
   /** Card payments through Stripe when its three keys are set; the simulated gateway otherwise. */
@@ -119,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: list(e.ADMIN_EMAILS),
     trustedOrigins: list(e.TRUSTED_ORIGINS),
     authRateLimit: e.AUTH_RATE_LIMIT,
+    redisUrl: e.REDIS_URL,
     google: googleProvider(e),
     stripe: stripeGateway(e),
     s3: s3Storage(e),

@@ -5,6 +5,7 @@ import { genericOAuth } from "better-auth/plugins";
 import { signUpSchema } from "../../contract/accounts";
 import type { Db } from "../db/database";
 import { describeZodError } from "../http/errors";
+import type { AuthRateLimitStorage } from "../rate-limits/rate-limits";
 import { account, session, user, verification } from "./tables";
 
 /** The provider id the "Continue with Google" button signs in with (Google itself or any OIDC stand-in). */
@@ -25,6 +26,8 @@ export type AuthConfig = {
   adminEmails: string[];
   /** Sign-in and sign-up attempts allowed per client address and minute. */
   signInAttemptsPerMinute?: number;
+  /** Where the attempts are counted: shared through Redis (REDIS_URL); undefined is this process's memory. */
+  rateLimitStorage?: AuthRateLimitStorage;
 };
 
 export function createAuth(config: AuthConfig) {
@@ -50,7 +53,9 @@ export function createAuth(config: AuthConfig) {
       enabled: true,
       window: 60,
       max: 300,
+      // Better Auth's memory store unless a custom storage (Redis, shared by every server) is given.
       storage: "memory",
+      customStorage: config.rateLimitStorage,
       customRules: {
         "/sign-in/email": { window: 60, max: attempts },
         "/sign-up/email": { window: 60, max: attempts },

@@ -1,19 +1,19 @@
 import { expect, it } from "vitest";
 import { createRateLimiter } from "./rate-limit";
 
-it("lets `limit` requests through per window and address, then says how long to wait", () => {
+it("lets `limit` requests through per window and address, then says how long to wait", async () => {
   const limiter = createRateLimiter({ limit: 2, windowMs: 60_000 });
-  expect(limiter.hit("a", 0)).toBeUndefined();
-  expect(limiter.hit("a", 1_000)).toBeUndefined();
-  expect(limiter.hit("a", 15_000)).toBe(45);
-  expect(limiter.hit("b", 15_000)).toBeUndefined();
-  expect(limiter.hit("a", 60_000)).toBeUndefined();
+  expect(await limiter.hit("a", 0)).toBeUndefined();
+  expect(await limiter.hit("a", 1_000)).toBeUndefined();
+  expect(await limiter.hit("a", 15_000)).toBe(45);
+  expect(await limiter.hit("b", 15_000)).toBeUndefined();
+  expect(await limiter.hit("a", 60_000)).toBeUndefined();
 });
 
-it("forgets old windows when many addresses have written", () => {
+it("forgets old windows when many addresses have written", async () => {
   const limiter = createRateLimiter({ limit: 1, windowMs: 1_000 });
-  for (let i = 0; i <= 10_001; i++) limiter.hit(`10.0.0.${i}`, 0);
-  expect(limiter.hit("10.0.0.1", 500)).toBe(1);
-  expect(limiter.hit("fresh", 2_000)).toBeUndefined();
-  expect(limiter.hit("10.0.0.1", 2_000)).toBeUndefined();
+  for (let i = 0; i <= 10_001; i++) await limiter.hit(`10.0.0.${i}`, 0);
+  expect(await limiter.hit("10.0.0.1", 500)).toBe(1);
+  expect(await limiter.hit("fresh", 2_000)).toBeUndefined();
+  expect(await limiter.hit("10.0.0.1", 2_000)).toBeUndefined();
 });

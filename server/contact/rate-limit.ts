@@ -1,6 +1,12 @@
+/** Counts requests per key (a client address) in fixed windows, in memory or shared through Redis. */
+export type RateLimiter = {
+  /** Counts one request; resolves to the seconds to wait when over the limit, otherwise undefined. */
+  hit(key: string): Promise<number | undefined>;
+};
+
 /**
  * A fixed-window counter per client address, in memory: enough to slow a spammer down on one
- * server (several servers each count on their own).
+ * server (several servers each count on their own unless REDIS_URL is set, see server/rate-limits).
  */
 export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs: number }) {
   const windows = new Map<string, { startedAt: number; count: number }>();
@@ -10,8 +16,7 @@ export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs
   }
 
   return {
-    /** Counts one request; returns the seconds to wait when over the limit, otherwise undefined. */
-    hit(key: string, now = Date.now()): number | undefined {
+    async hit(key: string, now = Date.now()): Promise<number | undefined> {
       if (windows.size > 10_000) forgetExpired(now);
       let w = windows.get(key);
       if (!w || now - w.startedAt >= windowMs) {
@@ -22,7 +27,5 @@ export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs
       w.count++;
       return undefined;
     },
-  };
+  } satisfies RateLimiter;
 }
-
-export type RateLimiter = ReturnType<typeof createRateLimiter>;

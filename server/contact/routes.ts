@@ -13,7 +13,7 @@ export function contactRoutes(
   // Anyone, a few messages a minute per address.
   app.post("/api/contact", async (request, reply) => {
     const input = parseInput(contactSchema, request.body);
-    const waitSeconds = deps.limiter.hit(request.ip);
+    const waitSeconds = await deps.limiter.hit(request.ip);
     if (waitSeconds !== undefined) {
       reply.header("retry-after", waitSeconds);
       throw new HttpError(429, "Too many messages. Please wait a minute and try again.");
