@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, asc, desc, eq, ne, notInArray } from "drizzle-orm";
 import type { PaymentIntentResponse } from "../../contract/payments";
 import type { SessionUser } from "../accounts/guards";
 import type { Db } from "../db/database";
@@ -93,9 +93,16 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway) {
     return paid;
   }
 
-  /** The order's payments this gateway may still take money for. */
+  /**
+   * The order's payments this gateway may still take money for: neither succeeded nor cancelled at
+   * the gateway (both are final).
+   */
   const openPaymentsOf = (orderId: string) =>
-    and(eq(payments.orderId, orderId), eq(payments.gateway, gateway.name), ne(payments.status, "succeeded"));
+    and(
+      eq(payments.orderId, orderId),
+      eq(payments.gateway, gateway.name),
+      notInArray(payments.status, ["succeeded", "canceled"]),
+    );
 
   /** For cancelling an unpaid order: its payments are cancelled at the gateway first. */
   const openPayments: OpenPayments = {
@@ -103,7 +110,8 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway) {
       const open = await db
         .select({ intentId: payments.intentId })
         .from(payments)
-        .where(openPaymentsOf(orderId));
+        .where(openPaymentsOf(orderId))
+        .orderBy(asc(payments.createdAt));
       const closed = new Set<string>();
       for (const { intentId } of open) {
         const intent = await gateway.cancelIntent(intentId);
@@ -113,6 +121,13 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway) {
         }
         if (intent && intent.status !== "canceled") {
           throw conflict("A card payment of this order is still going through; try again in a few minutes");
+        }
+        if (intent) {
+          // Cancelled now, or already before: recorded, so no later cancel asks the gateway again.
+          await db
+            .update(payments)
+            .set({ status: "canceled", updatedAt: new Date() })
+            .where(and(eq(payments.intentId, intentId), ne(payments.status, "succeeded")));
         }
         closed.add(intentId);
       }
@@ -149,7 +164,9 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway) {
         .where(and(eq(payments.orderId, order.id), eq(payments.gateway, gateway.name)))
         .orderBy(desc(payments.createdAt))
         .limit(1);
-      const earlier = latest ? await gateway.retrieveIntent(latest.intentId) : undefined;
+      // A cancelled payment stays cancelled: no need to ask the gateway about it.
+      const earlier =
+        latest && latest.status !== "canceled" ? await gateway.retrieveIntent(latest.intentId) : undefined;
       if (earlier?.status === "succeeded") {
         await db.transaction((tx) => recordSuccess(tx, earlier, buyer.id));
         throw conflict("This order is already paid");

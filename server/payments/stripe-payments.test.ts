@@ -10,6 +10,7 @@ import { call } from "../test/requests";
 import { adminEmail, signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase } from "../test/test-env";
 import { startFakeStripe } from "./fake-stripe";
+import { paymentStatusesOf } from "./payment-test-helpers";
 import { payments, webhookEvents } from "./tables";
 
 const fake = await startFakeStripe();
@@ -329,6 +330,86 @@ describeEachDatabase(
         expect(payment?.status).toBe("succeeded");
       }
       expect(await stock()).toBe(before);
+    });
+
+    /** The requests to Stripe about one intent since `from` (an index into the fake's log). */
+    const requestsAbout = (intentId: string, from = 0) =>
+      fake.requests.slice(from).filter((r) => r.includes(intentId));
+
+    it("records the payment as canceled when an admin removes the order, and asks Stripe no more about it", async () => {
+      const order = await placeOrder(env.app, buyer, toolId, 100);
+      const intent = await startPayment(env.app, buyer, order._id);
+
+      expect((await remove(order._id)).statusCode).toBe(200);
+      expect(await paymentStatusesOf(env.db, order._id)).toEqual({ [intent.paymentIntentId]: "canceled" });
+
+      const mark = fake.requests.length;
+      const again = await remove(order._id);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ error: "This order is already cancelled" });
+      expect(requestsAbout(intent.paymentIntentId, mark)).toEqual([]);
+    });
+
+    it("records the payment as canceled when the order expires unpaid", async () => {
+      const { order, intent } = await staleOrderWithPayment();
+
+      expect(await env.app.expireUnpaidOrders(new Date())).toBe(1);
+
+      expect(await paymentStatusesOf(env.db, order._id)).toEqual({ [intent.paymentIntentId]: "canceled" });
+      const mark = fake.requests.length;
+      expect(await env.app.expireUnpaidOrders(new Date())).toBe(0);
+      expect((await remove(order._id)).statusCode).toBe(409);
+      expect(requestsAbout(intent.paymentIntentId, mark)).toEqual([]);
+    });
+
+    it("records a payment Stripe had already canceled as canceled", async () => {
+      const order = await placeOrder(env.app, buyer, toolId, 100);
+      const intent = await startPayment(env.app, buyer, order._id);
+      // Cancelled at Stripe by other means (the dashboard, say): Stripe refuses to cancel it again.
+      intentAtStripe(intent.paymentIntentId).status = "canceled";
+      const mark = fake.requests.length;
+
+      expect((await remove(order._id)).statusCode).toBe(200);
+
+      // Stripe's refusal ("status of canceled"), then the intent read to see why.
+      expect(requestsAbout(intent.paymentIntentId, mark)).toEqual([
+        `POST /v1/payment_intents/${intent.paymentIntentId}/cancel`,
+        `GET /v1/payment_intents/${intent.paymentIntentId}`,
+      ]);
+      expect(await paymentStatusesOf(env.db, order._id)).toEqual({ [intent.paymentIntentId]: "canceled" });
+    });
+
+    it("on a second try cancels only the payments the first try could not: the canceled ones stay untouched", async () => {
+      const order = await placeOrder(env.app, buyer, toolId, 100);
+      const first = await startPayment(env.app, buyer, order._id);
+      // No longer payable (authorised, awaiting capture): the next visit of the payment page starts another.
+      intentAtStripe(first.paymentIntentId).status = "requires_capture";
+      const second = await startPayment(env.app, buyer, order._id);
+      expect(second.paymentIntentId).not.toBe(first.paymentIntentId);
+      intentAtStripe(second.paymentIntentId).status = "processing";
+
+      expect((await remove(order._id)).statusCode).toBe(409);
+      expect(await paymentStatusesOf(env.db, order._id)).toEqual({
+        [first.paymentIntentId]: "canceled",
+        [second.paymentIntentId]: "requires_payment_method",
+      });
+
+      // The second payment failed after all: removing the order again cancels that one alone.
+      intentAtStripe(second.paymentIntentId).status = "requires_payment_method";
+      const mark = fake.requests.length;
+      expect((await remove(order._id)).statusCode).toBe(200);
+      expect(requestsAbout(first.paymentIntentId, mark)).toEqual([]);
+      expect(requestsAbout(second.paymentIntentId, mark)).toEqual([
+        `POST /v1/payment_intents/${second.paymentIntentId}/cancel`,
+      ]);
+      expect(await paymentStatusesOf(env.db, order._id)).toEqual({
+        [first.paymentIntentId]: "canceled",
+        [second.paymentIntentId]: "canceled",
+      });
+      expect(await getOrder(env.app, buyer, order._id)).toMatchObject({
+        status: "cancelled",
+        cancelReason: "Removed by an admin",
+      });
     });
 
     it("keeps an order whose payment is still processing, and the sweep goes on with the next order", async () => {

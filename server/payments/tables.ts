@@ -2,7 +2,17 @@ import { sql } from "drizzle-orm";
 import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { orders } from "../orders/tables";
 
-export const paymentStatuses = ["requires_payment_method", "processing", "succeeded", "failed"] as const;
+/**
+ * The gateway's word on a payment: "canceled" once the gateway has cancelled it (its order was
+ * cancelled), after which it can never be paid.
+ */
+export const paymentStatuses = [
+  "requires_payment_method",
+  "processing",
+  "succeeded",
+  "failed",
+  "canceled",
+] as const;
 
 /** One payment attempt (a PaymentIntent) for an order, as the gateway knows it. */
 export const payments = pgTable(
@@ -26,7 +36,7 @@ export const payments = pgTable(
     check("payments_amount_positive", sql`${t.amountCents} > 0`),
     check(
       "payments_status_known",
-      sql`${t.status} in ('requires_payment_method', 'processing', 'succeeded', 'failed')`,
+      sql`${t.status} in ('requires_payment_method', 'processing', 'succeeded', 'failed', 'canceled')`,
     ),
     index("payments_order_idx").on(t.orderId),
     // An order can be paid once: at most one succeeded payment per order.

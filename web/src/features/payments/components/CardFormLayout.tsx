@@ -15,6 +15,12 @@ export type CardFormProps = {
   buyer: { name: string; email: string };
   /** Called with the payment's id once the order is marked paid. */
   onPaid: (transactionId: string) => void;
+  /**
+   * After a payment was refused because the order changed meanwhile (cancelled, its payment with it,
+   * or paid elsewhere): reads the order again and answers whether it can still be paid. When it
+   * cannot, the page shows what became of the order instead of the form.
+   */
+  stillPayable: () => Promise<boolean>;
 };
 
 type BillingField = "name" | "email";

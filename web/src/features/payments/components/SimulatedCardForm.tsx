@@ -7,6 +7,7 @@ import { confirmSimulatedPayment } from "../api/confirm-simulated-payment";
 import { useMarkOrderPaid } from "../api/mark-order-paid";
 import { type SimulatedCardValues, simulatedCardSchema } from "../card-form-schema";
 import { formatCardNumber, formatCvc, formatExpiry } from "../card-format";
+import { isOrderConflict } from "../order-conflict";
 import { CardFormLayout, type CardFormProps } from "./CardFormLayout";
 
 /** `register(...)` with the value reformatted as it is typed (digits grouped, the expiry's slash). */
@@ -29,7 +30,14 @@ function formatted(
  * The card form of the simulated gateway (the default): it takes the card as Stripe Elements would
  * and confirms the payment with the server's stand-in for Stripe.js, then marks the order paid.
  */
-export function SimulatedCardForm({ orderId, total, clientSecret, buyer, onPaid }: CardFormProps) {
+export function SimulatedCardForm({
+  orderId,
+  total,
+  clientSecret,
+  buyer,
+  onPaid,
+  stillPayable,
+}: CardFormProps) {
   const markPaid = useMarkOrderPaid();
   const [cardError, setCardError] = useState<string | null>(null);
   const form = useForm<SimulatedCardValues>({
@@ -47,6 +55,8 @@ export function SimulatedCardForm({ orderId, total, clientSecret, buyer, onPaid 
       await markPaid.mutateAsync({ orderId, transactionId: payment.id });
       onPaid(payment.id);
     } catch (error) {
+      // "This payment was canceled": the order was cancelled meanwhile, and the page says so instead.
+      if (isOrderConflict(error) && !(await stillPayable())) return;
       setCardError(errorMessage(error));
     }
   });

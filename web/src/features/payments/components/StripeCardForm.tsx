@@ -8,6 +8,7 @@ import { useForm } from "react-hook-form";
 import { errorMessage } from "../../../lib/api";
 import { useMarkOrderPaid } from "../api/mark-order-paid";
 import { type BillingValues, billingSchema } from "../card-form-schema";
+import { isOrderConflict } from "../order-conflict";
 import { CardFormLayout, type CardFormProps } from "./CardFormLayout";
 
 /** One Stripe.js per publishable key for the whole visit. */
@@ -31,7 +32,7 @@ const cardStyle = {
   invalid: { color: "#b91c1c", iconColor: "#b91c1c" },
 };
 
-function StripeCardFields({ orderId, total, clientSecret, buyer, onPaid }: CardFormProps) {
+function StripeCardFields({ orderId, total, clientSecret, buyer, onPaid, stillPayable }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const markPaid = useMarkOrderPaid();
@@ -51,6 +52,8 @@ function StripeCardFields({ orderId, total, clientSecret, buyer, onPaid }: CardF
       payment_method: { card, billing_details: { name: billing.name, email: billing.email } },
     });
     if (result.error) {
+      // Stripe refuses an intent that is no longer payable: cancelled with its order, or already paid.
+      if (result.error.code === "payment_intent_unexpected_state" && !(await stillPayable())) return;
       setCardError(result.error.message ?? "Your card could not be charged.");
       return;
     }
@@ -58,6 +61,7 @@ function StripeCardFields({ orderId, total, clientSecret, buyer, onPaid }: CardF
       await markPaid.mutateAsync({ orderId, transactionId: result.paymentIntent.id });
       onPaid(result.paymentIntent.id);
     } catch (error) {
+      if (isOrderConflict(error) && !(await stillPayable())) return;
       setCardError(errorMessage(error));
     }
   });

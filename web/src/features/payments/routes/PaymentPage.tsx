@@ -129,12 +129,17 @@ function AlreadyPaid({ order }: { order: Order }) {
   );
 }
 
-function Cancelled() {
+function Cancelled({ reason }: { reason: string | null }) {
   return (
     <section aria-labelledby="cancelled-heading" className={card}>
       <h2 id="cancelled-heading" className="font-bold text-lg text-navy">
         This order was cancelled
       </h2>
+      {reason && (
+        <p data-testid="cancel-reason" className="mt-2 font-medium text-navy">
+          Reason: {reason}
+        </p>
+      )}
       <p className="mt-2 text-slate-600">
         A cancelled order cannot be paid. Place a new order from the tool's page if you still need it.
       </p>
@@ -145,8 +150,10 @@ function Cancelled() {
   );
 }
 
+type CardPaymentProps = Pick<CardFormProps, "onPaid" | "stillPayable"> & { order: Order };
+
 /** The card form of the shop's gateway, with the payment's client secret once it has arrived. */
-function CardPayment({ order, onPaid }: { order: Order; onPaid: (transactionId: string) => void }) {
+function CardPayment({ order, onPaid, stillPayable }: CardPaymentProps) {
   const session = useSession();
   const config = usePaymentsConfig();
   const intent = usePaymentIntent(order._id, true);
@@ -179,6 +186,7 @@ function CardPayment({ order, onPaid }: { order: Order; onPaid: (transactionId: 
     clientSecret: intent.data?.clientSecret,
     buyer: { name: session.data?.name ?? "", email: session.data?.email ?? "" },
     onPaid,
+    stillPayable,
   };
 
   let form: ReactNode;
@@ -251,9 +259,13 @@ export function PaymentPage() {
     const current = order.data;
     let payment: ReactNode;
     if (paidNow) payment = <PaymentComplete transactionId={paidNow} />;
-    else if (current.status === "cancelled") payment = <Cancelled />;
+    else if (current.status === "cancelled") payment = <Cancelled reason={current.cancelReason} />;
     else if (current.paid) payment = <AlreadyPaid order={current} />;
-    else payment = <CardPayment order={current} onPaid={setPaidNow} />;
+    else {
+      // A payment refused with a conflict: the order, read again, shows whether it was cancelled meanwhile.
+      const stillPayable = async () => (await order.refetch()).data?.status === "pending";
+      payment = <CardPayment order={current} onPaid={setPaidNow} stillPayable={stillPayable} />;
+    }
     body = (
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
         <OrderSummary order={current} />

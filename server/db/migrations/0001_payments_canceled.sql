@@ -1,0 +1,2 @@
+ALTER TABLE "payments" DROP CONSTRAINT "payments_status_known";--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_status_known" CHECK ("payments"."status" in ('requires_payment_method', 'processing', 'succeeded', 'failed', 'canceled'));
