@@ -135,8 +135,29 @@ export const myOrdersQuery = pageQuery.extend({
   status: statusFilter,
 });
 
-/** GET /api/allOrder (admin): every order, newest first. */
-export const allOrdersQuery = pageQuery.extend({ status: statusFilter });
+/** The statuses of `?status=`, repeated (`?status=pending&status=paid`) or comma-separated (`?status=pending,paid`). */
+const statusList = z
+  .preprocess(
+    (value) =>
+      value === undefined
+        ? undefined
+        : [value].flat().flatMap((v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()) : [v])),
+    z
+      .array(
+        z.enum(orderStatuses, {
+          error: (issue) =>
+            `status ${JSON.stringify(issue.input)} is not one of pending, paid, shipped, cancelled`,
+        }),
+      )
+      .optional(),
+  )
+  .transform((statuses) => (statuses === undefined ? undefined : [...new Set(statuses)]));
+
+/**
+ * GET /api/allOrder (admin): every order, newest first; `?status=` keeps those of any of the given
+ * statuses (`?status=pending&status=paid`, or `?status=pending,paid`: the orders still to act on).
+ */
+export const allOrdersQuery = pageQuery.extend({ status: statusList });
 
 export const orderIdParams = z.object({ id: z.uuid({ error: "That is not a valid order id" }) });
 

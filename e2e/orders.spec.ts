@@ -538,6 +538,16 @@ test.describe("Manage All Order", () => {
         ),
       ])
       .toEqual(["shipped"]);
+    // "To act on", the default, leaves out shipped and cancelled orders.
+    await page.getByLabel("Show").selectOption({ label: "To act on" });
+    await expect(page).not.toHaveURL(/status=/);
+    await expect(row).toHaveCount(0);
+    await expect(page.getByTestId("admin-order-row").first()).toBeVisible();
+    const shownStatuses = await page
+      .getByTestId("admin-order-row")
+      .locator("[data-status]")
+      .evaluateAll((badges) => badges.map((badge) => badge.getAttribute("data-status")));
+    expect(shownStatuses.filter((status) => status !== "pending" && status !== "paid")).toEqual([]);
     await page.getByLabel("Show").selectOption("");
 
     await expectNoHorizontalOverflow(page);
@@ -567,4 +577,38 @@ test("a 403 on the own-orders call signs the user out and goes to /", async ({ p
   await expect(nav.getByRole("link", { name: "Login", exact: true })).toBeVisible();
   const session = await page.request.get("/api/auth/get-session");
   expect(await session.json()).toBeNull();
+});
+
+test("the payment page of an order an admin removes meanwhile shows it cancelled, with why, when the buyer pays", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: widths.desktop, height: 900 });
+  await signUpBuyer(page, baseURL, "Late Payer Garage");
+  const scanner = await toolNamed(page, "OBD-II Diagnostic Scanner");
+  const orderId = await orderThroughForm(page, scanner);
+  await myOrderRow(page, orderId).getByRole("link", { name: /^Pay/ }).click();
+  await expect(page).toHaveURL(`/dashboard/payment/${orderId}`);
+  // The Pay button is enabled once the payment has started at the gateway.
+  const form = page.getByRole("form", { name: "Card payment" });
+  await expect(form.getByRole("button", { name: /^Pay \$/ })).toBeEnabled();
+
+  // Meanwhile an admin removes the order (its payment is cancelled at the gateway); the page has not reloaded.
+  await signInAsAdmin(request, baseURL ?? "");
+  const removed = await request.delete(`/api/allOrder/${orderId}`, { headers: { origin: baseURL ?? "" } });
+  expect(removed.status(), await removed.text()).toBe(200);
+
+  await payWithCard(page, "4242 4242 4242 4242");
+
+  const cancelled = page.getByRole("region", { name: "This order was cancelled" });
+  await expect(cancelled).toBeVisible();
+  await expect(cancelled.getByTestId("cancel-reason")).toHaveText("Reason: Removed by an admin");
+  await expect(cancelled).toContainText("A cancelled order cannot be paid.");
+  await expect(page.getByRole("form", { name: "Card payment" })).toHaveCount(0);
+  await expect(page.getByTestId("card-error")).toHaveCount(0);
+  await expect(page.getByText("This payment was canceled")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Congrates!Your Payment is completed." })).toHaveCount(0);
+  await expectNoAxeViolations(page, "main");
 });

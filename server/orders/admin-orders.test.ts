@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Order } from "../../contract/orders";
 import { tools } from "../catalog/tables";
 import { insertTool } from "../test/factories";
@@ -61,6 +61,121 @@ describeEachDatabase(
         paid: false,
         status: "pending",
         orderEmail: other.email,
+      });
+    });
+
+    describe("filtering by several statuses: ?status=pending&status=paid, or ?status=pending,paid", () => {
+      const created: Record<"pending" | "paid" | "shipped" | "cancelled", string[]> = {
+        pending: [],
+        paid: [],
+        shipped: [],
+        cancelled: [],
+      };
+      const list = async (query: string) => {
+        const res = await call(env.app, "GET", `/api/allOrder?${query}`, admin);
+        expect(res.statusCode, res.body).toBe(200);
+        return {
+          ids: res.json<Order[]>().map((o) => o._id),
+          orders: res.json<Order[]>(),
+          total: Number(res.headers["x-total-count"]),
+        };
+      };
+
+      it("sets up orders of every status", async () => {
+        for (let i = 0; i < 3; i++) created.pending.push((await placeOrder(env.app, buyer, toolId, 10))._id);
+        for (let i = 0; i < 2; i++) {
+          const order = await placeOrder(env.app, buyer, toolId, 10);
+          await payOrder(env.app, buyer, order._id);
+          created.paid.push(order._id);
+        }
+        const shipped = await placeOrder(env.app, buyer, toolId, 10);
+        await payOrder(env.app, buyer, shipped._id);
+        expect((await call(env.app, "PUT", `/api/allOrder/${shipped._id}`, admin)).statusCode).toBe(200);
+        created.shipped.push(shipped._id);
+        const cancelled = await placeOrder(env.app, buyer, toolId, 10);
+        expect((await call(env.app, "DELETE", `/api/allOrder/${cancelled._id}`, admin)).statusCode).toBe(200);
+        created.cancelled.push(cancelled._id);
+      });
+
+      it("keeps the orders of any of the repeated statuses, newest first, with their count in X-Total-Count", async () => {
+        const all = await list("limit=100");
+        expect(all.total).toBe(all.orders.length); // every order fits on one page
+        const toActOn = all.orders
+          .filter((o) => o.status === "pending" || o.status === "paid")
+          .map((o) => o._id);
+
+        const found = await list("status=pending&status=paid&limit=100");
+        expect(found.ids).toEqual(toActOn);
+        expect(found.total).toBe(toActOn.length);
+        expect(new Set(found.orders.map((o) => o.status))).toEqual(new Set(["pending", "paid"]));
+        expect(found.ids).toEqual(expect.arrayContaining([...created.pending, ...created.paid]));
+        for (const id of [...created.shipped, ...created.cancelled]) expect(found.ids).not.toContain(id);
+
+        const done = await list("status=shipped&status=cancelled&limit=100");
+        expect(done.total).toBe(all.total - toActOn.length);
+        expect(done.ids).toEqual(all.ids.filter((id) => !toActOn.includes(id)));
+      });
+
+      it("takes a comma-separated list, or both forms at once, and ignores duplicates", async () => {
+        const repeated = await list("status=pending&status=paid&limit=100");
+        expect(await list("status=pending,paid&limit=100")).toEqual(repeated);
+        expect(await list("status=paid%2C%20pending&limit=100")).toEqual(repeated);
+        expect(await list("status=pending,paid&status=paid&status=pending&limit=100")).toEqual(repeated);
+
+        const mixed = await list("status=pending,shipped&status=cancelled&limit=100");
+        expect(new Set(mixed.orders.map((o) => o.status))).toEqual(
+          new Set(["pending", "shipped", "cancelled"]),
+        );
+
+        const one = await list("status=shipped&limit=100");
+        expect(one.ids).toContain(created.shipped[0]);
+        expect(new Set(one.orders.map((o) => o.status))).toEqual(new Set(["shipped"]));
+        expect(await list("status=shipped,shipped&limit=100")).toEqual(one);
+      });
+
+      it("pages through a list of several statuses", async () => {
+        const whole = await list("status=pending&status=paid&limit=100");
+        expect(whole.total).toBeGreaterThan(4);
+        const pages: string[] = [];
+        const pageCount = Math.ceil(whole.total / 2);
+        for (let page = 1; page <= pageCount; page++) {
+          const found = await list(`status=pending,paid&limit=2&page=${page}`);
+          expect(found.total).toBe(whole.total);
+          expect(found.ids.length).toBe(page < pageCount ? 2 : whole.total - 2 * (pageCount - 1));
+          pages.push(...found.ids);
+        }
+        expect(pages).toEqual(whole.ids);
+        const past = await list(`status=pending&status=paid&limit=2&page=${pageCount + 1}`);
+        expect(past.ids).toEqual([]);
+        expect(past.total).toBe(whole.total);
+      });
+
+      it("answers 400 naming an unknown status, whichever form it comes in", async () => {
+        const cases = [
+          ["status=pending&status=lost", "lost"],
+          ["status=pending,lost", "lost"],
+          ["status=paid,Shipped", "Shipped"],
+          ["status=pending&status=paid,refunded&status=lost", "refunded"],
+          ["status=", ""],
+          ["status=pending,", ""],
+        ] as const;
+        for (const [query, bad] of cases) {
+          const res = await call(env.app, "GET", `/api/allOrder?${query}`, admin);
+          expect(res.statusCode, query).toBe(400);
+          expect(res.json(), query).toEqual({
+            error: `status "${bad}" is not one of pending, paid, shipped, cancelled`,
+          });
+        }
+      });
+
+      it("still refuses anonymous callers (401) and non-admins (403), before reading the filter", async () => {
+        for (const query of ["status=pending&status=paid", "status=pending,paid", "status=lost"]) {
+          const anonymous = await call(env.app, "GET", `/api/allOrder?${query}`);
+          expect(anonymous.statusCode, query).toBe(401);
+          const user = await call(env.app, "GET", `/api/allOrder?${query}`, buyer);
+          expect(user.statusCode, query).toBe(403);
+          expect(user.json()).toEqual({ error: "Only admins can do that" });
+        }
       });
     });
 

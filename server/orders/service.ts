@@ -119,13 +119,19 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
     throw conflict("The buyer is starting a payment of this order right now; try again in a minute");
   }
 
+  /** A page of orders, newest first: of one user or everyone's, of one status or any of several (or all). */
   async function listOrders(
-    filter: { userId?: string; status?: OrderStatus | undefined },
+    filter: { userId?: string; status?: OrderStatus | readonly OrderStatus[] | undefined },
     { page, limit }: PageQuery,
   ): Promise<{ items: Order[]; total: number }> {
+    const { status } = filter;
     const where = and(
       filter.userId === undefined ? undefined : eq(orders.userId, filter.userId),
-      filter.status === undefined ? undefined : eq(orders.status, filter.status),
+      status === undefined
+        ? undefined
+        : typeof status === "string"
+          ? eq(orders.status, status)
+          : inArray(orders.status, [...status]),
     );
     const [rows, [totalRow]] = await Promise.all([
       db
@@ -187,8 +193,8 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
       return listOrders({ userId, status }, page);
     },
 
-    /** Every order, newest first (admin). */
-    listAllOrders(status: OrderStatus | undefined, page: PageQuery) {
+    /** Every order, newest first (admin); with statuses, only the orders of any of them. */
+    listAllOrders(status: readonly OrderStatus[] | undefined, page: PageQuery) {
       return listOrders({ status }, page);
     },
 

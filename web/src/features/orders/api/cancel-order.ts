@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiJson, errorMessage } from "../../../lib/api";
 import { toast } from "../../../lib/toast";
+import { settleListedOrder } from "./get-all-orders";
 import { ordersQueryKey } from "./query-keys";
 
 const cancelledSchema = z.object({ deletedCount: z.number() });
@@ -14,21 +15,22 @@ export function cancelOrder(id: string) {
   return apiJson(`/api/allOrder/${encodeURIComponent(id)}`, cancelledSchema, { method: "DELETE" });
 }
 
-/** Remove Order, with the spec's toast (§8); the order lists and the tools' stock refresh. */
+/**
+ * Remove Order, with the spec's toast (§8); the order shows Cancelled where it is listed, and the
+ * tools' stock refreshes.
+ */
 export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelOrder,
-    onSuccess: () => {
+    onSuccess: (_result, id) => {
       toast.success("Cancel the order successfully");
+      return settleListedOrder(queryClient, id, { status: "cancelled", expiresAt: null });
     },
     onError: (error) => {
       toast.error("The order could not be removed", { description: errorMessage(error) });
+      return queryClient.invalidateQueries({ queryKey: ordersQueryKey });
     },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ["tools"] }),
-      ]),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["tools"] }),
   });
 }

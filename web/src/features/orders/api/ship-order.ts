@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiJson, errorMessage } from "../../../lib/api";
 import { toast } from "../../../lib/toast";
+import { settleListedOrder } from "./get-all-orders";
 import { ordersQueryKey } from "./query-keys";
 
 const shippedSchema = z.object({ acknowledged: z.boolean() });
@@ -11,17 +12,18 @@ export function shipOrder(id: string) {
   return apiJson(`/api/allOrder/${encodeURIComponent(id)}`, shippedSchema, { method: "PUT", json: {} });
 }
 
-/** ADD: ships the order with the spec's alert (§8), then the lists refresh. */
+/** ADD: ships the order with the spec's alert (§8); it shows Shipped where it is listed. */
 export function useShipOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: shipOrder,
-    onSuccess: () => {
+    onSuccess: (_result, id) => {
       toast.success("Update Order Successfully");
+      return settleListedOrder(queryClient, id, { status: "shipped", expiresAt: null });
     },
     onError: (error) => {
       toast.error("The order could not be marked shipped", { description: errorMessage(error) });
+      return queryClient.invalidateQueries({ queryKey: ordersQueryKey });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
   });
 }

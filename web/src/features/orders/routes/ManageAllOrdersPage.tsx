@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { formatDollars } from "../../../../../contract/money";
-import { type Order, type OrderStatus, orderStatuses } from "../../../../../contract/orders";
+import type { Order } from "../../../../../contract/orders";
 import { pieces } from "../../../../../contract/tool-display";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { BoxIcon } from "../../../components/icons";
@@ -14,16 +14,32 @@ import { useAllOrders } from "../api/get-all-orders";
 import { ordersPageSize } from "../api/read-order-page";
 import { AllOrderList } from "../components/AllOrderList";
 import { adminStatusLabels } from "../order-display";
+import { type OrderView, orderViewHref, orderViews, parseOrderView, statusesOf } from "../order-view-param";
 import { pageHref, parsePage } from "../page-param";
 
 const path = "/dashboard/manageAllOrder";
 
-function parseStatus(value: string | null): OrderStatus | undefined {
-  return orderStatuses.find((status) => status === value);
+const viewLabels: Record<OrderView, string> = {
+  toActOn: "To act on",
+  all: "All orders",
+  ...adminStatusLabels,
+};
+
+/** The heading of an empty first page. */
+function emptyTitle(view: OrderView): string {
+  if (view === "toActOn") return "No orders to act on";
+  if (view === "all") return "No orders yet";
+  return `No orders are ${adminStatusLabels[view].toLowerCase()}`;
 }
 
-/** Which orders the list shows: all of them, or those of one status (`?status=`). */
-function StatusFilter({ status }: { status: OrderStatus | undefined }) {
+/** An option's value: the statuses it lists, comma-separated ("" for every order). */
+const optionValue = (view: OrderView) => statusesOf(view)?.join(",") ?? "";
+
+/**
+ * Which orders the list shows (`?status=`): those to act on (unpaid and paid, the default), all of
+ * them, or those of one status.
+ */
+function StatusFilter({ view }: { view: OrderView }) {
   const id = useId();
   const navigate = useNavigate();
   return (
@@ -33,17 +49,16 @@ function StatusFilter({ status }: { status: OrderStatus | undefined }) {
       </label>
       <select
         id={id}
-        value={status ?? ""}
+        value={optionValue(view)}
         onChange={(event) => {
-          const next = parseStatus(event.target.value);
-          void navigate(next ? `${path}?status=${next}` : path);
+          const next = orderViews.find((option) => optionValue(option) === event.target.value);
+          if (next) void navigate(orderViewHref(path, next));
         }}
         className="min-h-11 rounded-lg border border-slate-300 bg-white py-2 pr-8 pl-3 font-medium text-navy text-sm shadow-sm focus:border-accent-dark focus:outline-none focus:ring-3 focus:ring-orange-200"
       >
-        <option value="">All orders</option>
-        {orderStatuses.map((value) => (
-          <option key={value} value={value}>
-            {adminStatusLabels[value]}
+        {orderViews.map((option) => (
+          <option key={option} value={optionValue(option)}>
+            {viewLabels[option]}
           </option>
         ))}
       </select>
@@ -51,12 +66,15 @@ function StatusFilter({ status }: { status: OrderStatus | undefined }) {
   );
 }
 
-/** /dashboard/manageAllOrder (admins): every order; ship the paid ones, remove the unpaid ones. */
+/**
+ * /dashboard/manageAllOrder (admins): the orders to act on by default, or all, or one status
+ * (`?status=`, kept with `?page=` in the address); ship the paid ones, remove the unpaid ones.
+ */
 export function ManageAllOrdersPage() {
   const [searchParams] = useSearchParams();
   const page = parsePage(searchParams.get("page"));
-  const status = parseStatus(searchParams.get("status"));
-  const orders = useAllOrders(page, status);
+  const view = parseOrderView(searchParams.get("status"));
+  const orders = useAllOrders(page, view);
   const cancel = useCancelOrder();
   const [removing, setRemoving] = useState<Order | null>(null);
   // The dialog keeps showing the order while it closes.
@@ -84,11 +102,7 @@ export function ManageAllOrdersPage() {
       <div className="rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center shadow-sm">
         <BoxIcon className="mx-auto size-10 text-slate-500" />
         <h2 className="mt-4 font-semibold text-lg text-navy">
-          {page > 1
-            ? `There are no orders on page ${page}`
-            : status
-              ? `No orders are ${adminStatusLabels[status].toLowerCase()}`
-              : "No orders yet"}
+          {page > 1 ? `There are no orders on page ${page}` : emptyTitle(view)}
         </h2>
       </div>
     );
@@ -125,7 +139,7 @@ export function ManageAllOrdersPage() {
                 {total} {total === 1 ? "order" : "orders"}
               </p>
             )}
-            <StatusFilter status={status} />
+            <StatusFilter view={view} />
           </div>
         }
       >
