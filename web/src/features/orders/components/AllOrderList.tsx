@@ -24,16 +24,18 @@ const cell = "px-2.5 py-3 align-top 2xl:px-4";
 
 type AllOrderListProps = {
   orders: Order[];
+  /** What the list holds, for screen readers: "All orders", "To act on", "Shipped"… */
+  label: string;
   onRemove: (order: Order) => void;
 };
 
 /** Manage All Order: a table on wide screens, cards below (nothing wider than the page). */
-export function AllOrderList({ orders, onRemove }: AllOrderListProps) {
+export function AllOrderList({ orders, label, onRemove }: AllOrderListProps) {
   return (
     <>
       <div className="relative hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm xl:block">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">All orders, newest first</caption>
+          <caption className="sr-only">{label}, newest first</caption>
           <thead className="border-slate-200 border-b bg-slate-50 text-slate-600 text-xs uppercase tracking-wider">
             <tr>
               <th scope="col" className={cell}>
@@ -103,7 +105,7 @@ export function AllOrderList({ orders, onRemove }: AllOrderListProps) {
         </table>
       </div>
 
-      <ul aria-label="All orders" className="grid gap-3 sm:grid-cols-2 xl:hidden">
+      <ul aria-label={label} className="grid gap-3 sm:grid-cols-2 xl:hidden">
         {orders.map((order) => (
           <li
             key={order._id}

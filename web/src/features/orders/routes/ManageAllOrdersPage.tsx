@@ -32,6 +32,13 @@ function emptyTitle(view: OrderView): string {
   return `No orders are ${adminStatusLabels[view].toLowerCase()}`;
 }
 
+/** The list's name for screen readers. */
+function listLabel(view: OrderView): string {
+  if (view === "toActOn") return "Orders to act on";
+  if (view === "all") return "All orders";
+  return `Orders: ${adminStatusLabels[view]}`;
+}
+
 /** An option's value: the statuses it lists, comma-separated ("" for every order). */
 const optionValue = (view: OrderView) => statusesOf(view)?.join(",") ?? "";
 
@@ -111,7 +118,7 @@ export function ManageAllOrdersPage() {
     const pageCount = Math.max(1, Math.ceil(total / ordersPageSize));
     body = (
       <div aria-busy={orders.isPlaceholderData} className={orders.isPlaceholderData ? "opacity-60" : ""}>
-        <AllOrderList orders={orders.data.orders} onRemove={askToRemove} />
+        <AllOrderList orders={orders.data.orders} label={listLabel(view)} onRemove={askToRemove} />
         {total > ordersPageSize && (
           <Pagination
             spacing="mt-6"
