@@ -42,6 +42,8 @@ export const orders = pgTable(
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_tool_idx").on(t.toolId),
     index("orders_created_idx").on(t.createdAt),
+    // The admin list filtered by status, newest first, and the sweep of old unpaid orders.
+    index("orders_status_created_idx").on(t.status, t.createdAt),
   ],
 );
 
