@@ -1,17 +1,10 @@
 import { z } from "zod";
+import { uuidParams } from "./fields";
 import { type LotTool, refineLot } from "./lot-rules";
 import { pageQuery } from "./pagination";
 
 export const orderStatuses = ["pending", "paid", "shipped", "cancelled"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
-
-/** How the dashboard shows a status (the spec's admin view says "Not Paid", "Paid", "Shipped"). */
-export const orderStatusLabels: Record<OrderStatus, string> = {
-  pending: "Not Paid",
-  paid: "Paid",
-  shipped: "Shipped",
-  cancelled: "Cancelled",
-};
 
 const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -159,7 +152,7 @@ const statusList = z
  */
 export const allOrdersQuery = pageQuery.extend({ status: statusList });
 
-export const orderIdParams = z.object({ id: z.uuid({ error: "That is not a valid order id" }) });
+export const orderIdParams = uuidParams("That is not a valid order id");
 
 /** PATCH /api/order/{id}: the gateway's payment id. The spec's client also sends orderId: ignored. */
 export const markPaidBody = z.object({

@@ -5,15 +5,6 @@ export const uploadField = "image";
 
 export const maxUploadBytes = 5 * 1024 * 1024;
 
-/** What the file input may offer; the server checks the bytes themselves, not this list. */
-export const acceptedImageTypes = [
-  "image/jpeg",
-  "image/png",
-  "image/webp",
-  "image/gif",
-  "image/avif",
-] as const;
-
 /** `POST /api/upload`: the image-hosting service's shape the spec's forms read (`data.url`). */
 export type UploadResponse = {
   success: true;

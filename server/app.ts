@@ -71,7 +71,7 @@ export async function buildApp({
     db,
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
     publicUrl: config.publicUrl,
-    trustedOrigins: config.trustedOrigins,
+    trustedOrigins,
     google: config.google,
     adminEmails: config.adminEmails,
     signInAttemptsPerMinute: config.authRateLimit,

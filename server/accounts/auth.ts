@@ -20,25 +20,25 @@ export type AuthConfig = {
   db: Db;
   secret: string;
   publicUrl: string;
-  /** Extra origins allowed to post to the auth endpoints (e.g. the Vite dev server). */
-  trustedOrigins?: string[];
+  /** Every origin allowed to post to the auth endpoints: publicUrl's and any extra (e.g. the Vite dev server). */
+  trustedOrigins: string[];
   google?: OidcConfig;
   adminEmails: string[];
   /** Sign-in and sign-up attempts allowed per client address and minute. */
-  signInAttemptsPerMinute?: number;
+  signInAttemptsPerMinute: number;
   /** Where the attempts are counted: shared through Redis (REDIS_URL); undefined is this process's memory. */
   rateLimitStorage?: AuthRateLimitStorage;
 };
 
 export function createAuth(config: AuthConfig) {
   const adminEmails = new Set(config.adminEmails.map((e) => e.toLowerCase()));
-  const attempts = config.signInAttemptsPerMinute ?? 10;
+  const attempts = config.signInAttemptsPerMinute;
   return betterAuth({
     appName: "Car Mechanic",
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret: config.secret,
-    trustedOrigins: [config.publicUrl, ...(config.trustedOrigins ?? [])],
+    trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(config.db, { provider: "pg", schema: { user, session, account, verification } }),
     telemetry: { enabled: false },
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },

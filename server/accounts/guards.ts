@@ -26,9 +26,10 @@ export function createGuards(auth: Auth) {
     };
   }
 
-  async function requireUser(request: FastifyRequest): Promise<SessionUser> {
+  /** The signed-in user; a 401 (with `message`, "Please sign in first" unless given) otherwise. */
+  async function requireUser(request: FastifyRequest, message?: string): Promise<SessionUser> {
     const user = await currentUser(request);
-    if (!user) throw unauthorized();
+    if (!user) throw unauthorized(message);
     return user;
   }
 

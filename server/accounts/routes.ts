@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { emailParams } from "../../contract/accounts";
-import { pageQuery, totalCountHeader } from "../../contract/pagination";
+import { pageQuery } from "../../contract/pagination";
 import { forbidden, notFound, parseInput } from "../http/errors";
+import { sendPage } from "../http/pages";
 import type { Guards } from "./guards";
 import type { UsersService } from "./service";
 
@@ -18,7 +19,7 @@ export function accountRoutes(app: FastifyInstance, deps: { guards: Guards; user
   app.get("/api/user", async (request, reply) => {
     await deps.guards.requireAdmin(request);
     const page = await deps.users.listUsers(parseInput(pageQuery, request.query));
-    return reply.header(totalCountHeader, page.total).send(page.items);
+    return sendPage(reply, page);
   });
 
   // Admin.

@@ -1,7 +1,8 @@
-import { count, desc, eq, inArray, sql } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { User } from "../../contract/accounts";
 import type { PageQuery } from "../../contract/pagination";
 import type { Db } from "../db/database";
+import { type Page, readPage } from "../db/paging";
 import { user } from "./tables";
 
 const byEmail = (email: string) => eq(sql`lower(${user.email})`, email.toLowerCase());
@@ -13,18 +14,14 @@ export function createUsersService(db: Db) {
       return row?.role === "admin";
     },
 
-    async listUsers({ page, limit }: PageQuery): Promise<{ items: User[]; total: number }> {
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select()
-          .from(user)
-          .orderBy(desc(user.createdAt), user.email)
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db.select({ total: count() }).from(user),
-      ]);
+    async listUsers(q: PageQuery): Promise<Page<User>> {
+      const { items, total } = await readPage(
+        db.select().from(user).orderBy(desc(user.createdAt), user.email),
+        db.$count(user),
+        q,
+      );
       return {
-        items: rows.map((u) => ({
+        items: items.map((u) => ({
           _id: u.id,
           name: u.name,
           email: u.email,
@@ -32,7 +29,7 @@ export function createUsersService(db: Db) {
           image: u.image,
           createdAt: u.createdAt.toISOString(),
         })),
-        total: totalRow?.total ?? 0,
+        total,
       };
     },
 

@@ -1,13 +1,11 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { Tool } from "../../contract/catalog";
-import { user as users } from "../accounts/tables";
-import type { Db } from "../db/database";
 import { orders } from "../orders/tables";
-import { insertTool } from "../test/factories";
+import { insertOrder, insertTool } from "../test/factories";
 import { call } from "../test/requests";
-import { adminEmail, signUp, type TestUser } from "../test/sessions";
-import { describeEachDatabase, testOrigin } from "../test/test-env";
+import { adminEmail, signUp, usersAndAdmin } from "../test/sessions";
+import { describeEachDatabase } from "../test/test-env";
 import { tools } from "./tables";
 
 const validTool = {
@@ -19,24 +17,10 @@ const validTool = {
   img: "/uploads/0123456789abcdef0123456789abcdef.webp",
 };
 
-async function userId(db: Db, email: string): Promise<string> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!row) throw new Error(`no user ${email}`);
-  return row.id;
-}
-
 describeEachDatabase(
   "catalog admin: POST and DELETE /api/service",
   (env) => {
-    let user: TestUser;
-    let other: TestUser;
-    let admin: TestUser;
-
-    beforeAll(async () => {
-      user = await signUp(env.app);
-      other = await signUp(env.app);
-      admin = await signUp(env.app, { email: adminEmail });
-    });
+    const people = usersAndAdmin(env);
 
     const listed = async () => (await call(env.app, "GET", "/api/service?limit=100")).json<Tool[]>();
 
@@ -45,7 +29,7 @@ describeEachDatabase(
       const anonymous = await call(env.app, "POST", "/api/service", undefined, validTool);
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json()).toHaveProperty("error");
-      for (const who of [user, other]) {
+      for (const who of [people.user, people.other]) {
         const refused = await call(env.app, "POST", "/api/service", who, validTool);
         expect(refused.statusCode).toBe(403);
         expect(refused.json()).toEqual({ error: "Only admins can do that" });
@@ -53,7 +37,7 @@ describeEachDatabase(
       expect(await env.db.$count(tools)).toBe(before);
 
       await listed(); // the list is now cached
-      const res = await call(env.app, "POST", "/api/service", admin, validTool);
+      const res = await call(env.app, "POST", "/api/service", people.admin, validTool);
       expect(res.statusCode).toBe(201);
       const { insertedId } = res.json();
       expect(Object.keys(res.json())).toEqual(["insertedId"]);
@@ -65,7 +49,7 @@ describeEachDatabase(
     });
 
     it("takes the numbers as a form sends them (strings) and the optional lot fields", async () => {
-      const res = await call(env.app, "POST", "/api/service", admin, {
+      const res = await call(env.app, "POST", "/api/service", people.admin, {
         ...validTool,
         name: "Spark Plug Set",
         available: "1200",
@@ -137,26 +121,19 @@ describeEachDatabase(
       ["a negative lead time", { ...validTool, leadTimeDays: -1 }, "Lead time can't be negative"],
     ])("refuses %s with 400 and the form's message", async (_what, body, error) => {
       const before = await env.db.$count(tools);
-      const res = await call(env.app, "POST", "/api/service", admin, body);
+      const res = await call(env.app, "POST", "/api/service", people.admin, body);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error });
       expect(await env.db.$count(tools)).toBe(before);
     });
 
     it("refuses a body that is not JSON and a body over the limit without a 500", async () => {
-      const text = await env.app.inject({
-        method: "POST",
-        url: "/api/service",
-        payload: "name=x",
-        headers: {
-          origin: testOrigin,
-          cookie: admin.cookie,
-          "content-type": "application/x-www-form-urlencoded",
-        },
+      const text = await call(env.app, "POST", "/api/service", people.admin, "name=x", {
+        headers: { "content-type": "application/x-www-form-urlencoded" },
       });
       expect(text.statusCode).toBe(415);
       expect(text.json()).toHaveProperty("error");
-      const huge = await call(env.app, "POST", "/api/service", admin, {
+      const huge = await call(env.app, "POST", "/api/service", people.admin, {
         ...validTool,
         description: "x".repeat(100_000),
       });
@@ -167,33 +144,33 @@ describeEachDatabase(
     it("DELETE /api/service/{id}: 401 anonymous, 403 users, {deletedCount: 1} for an admin, then 404", async () => {
       const tool = await insertTool(env.db, { name: "Old Gasket" });
       expect((await call(env.app, "DELETE", `/api/service/${tool.id}`)).statusCode).toBe(401);
-      for (const who of [user, other]) {
+      for (const who of [people.user, people.other]) {
         const refused = await call(env.app, "DELETE", `/api/service/${tool.id}`, who);
         expect(refused.statusCode).toBe(403);
         expect(refused.json()).toHaveProperty("error");
       }
       expect((await listed()).map((t) => t._id)).toContain(tool.id);
 
-      const res = await call(env.app, "DELETE", `/api/service/${tool.id}`, admin);
+      const res = await call(env.app, "DELETE", `/api/service/${tool.id}`, people.admin);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ deletedCount: 1, archived: false });
       expect(await env.db.select().from(tools).where(eq(tools.id, tool.id))).toEqual([]);
       expect((await listed()).map((t) => t._id)).not.toContain(tool.id);
 
-      const again = await call(env.app, "DELETE", `/api/service/${tool.id}`, admin);
+      const again = await call(env.app, "DELETE", `/api/service/${tool.id}`, people.admin);
       expect(again.statusCode).toBe(404);
       expect(again.json()).toEqual({ error: "No tool with that id" });
     });
 
     it("DELETE: 400 for a malformed id, 404 for an unknown one", async () => {
-      const malformed = await call(env.app, "DELETE", "/api/service/not-an-id", admin);
+      const malformed = await call(env.app, "DELETE", "/api/service/not-an-id", people.admin);
       expect(malformed.statusCode).toBe(400);
       expect(malformed.json()).toEqual({ error: "That is not a valid tool id" });
       const unknown = await call(
         env.app,
         "DELETE",
         "/api/service/8f9c3a5e-1d2b-4c6a-9e7f-0a1b2c3d4e5f",
-        admin,
+        people.admin,
       );
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toEqual({ error: "No tool with that id" });
@@ -202,26 +179,10 @@ describeEachDatabase(
     it("archives a tool with orders: gone from the shop, its orders intact", async () => {
       const tool = await insertTool(env.db, { name: "Ordered Clutch Plate" });
       const buyer = await signUp(env.app);
-      const [order] = await env.db
-        .insert(orders)
-        .values({
-          toolId: tool.id,
-          userId: await userId(env.db, buyer.email),
-          name: buyer.name,
-          email: buyer.email,
-          phone: "+8801712345678",
-          address: "12 Garage Road",
-          neededBy: "2030-01-15",
-          productName: tool.name,
-          unitPriceCents: tool.priceCents,
-          quantity: 20,
-          status: "paid",
-          transactionId: `pi_test_${tool.id}`,
-        })
-        .returning();
+      const order = await insertOrder(env.db, tool, buyer, { quantity: 20, status: "paid" });
       await listed();
 
-      const res = await call(env.app, "DELETE", `/api/service/${tool.id}`, admin);
+      const res = await call(env.app, "DELETE", `/api/service/${tool.id}`, people.admin);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ deletedCount: 1, archived: true });
 
@@ -231,7 +192,7 @@ describeEachDatabase(
         .select({ order: orders, toolName: tools.name })
         .from(orders)
         .innerJoin(tools, eq(orders.toolId, tools.id))
-        .where(eq(orders.id, order?.id ?? ""));
+        .where(eq(orders.id, order.id));
       expect(still).toMatchObject({
         toolName: "Ordered Clutch Plate",
         order: { status: "paid", quantity: 20 },
@@ -239,7 +200,7 @@ describeEachDatabase(
 
       expect((await listed()).map((t) => t._id)).not.toContain(tool.id);
       expect((await env.app.inject({ method: "GET", url: `/api/service/${tool.id}` })).statusCode).toBe(404);
-      expect((await call(env.app, "DELETE", `/api/service/${tool.id}`, admin)).statusCode).toBe(404);
+      expect((await call(env.app, "DELETE", `/api/service/${tool.id}`, people.admin)).statusCode).toBe(404);
     });
   },
   { ADMIN_EMAILS: adminEmail },

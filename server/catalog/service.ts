@@ -1,8 +1,10 @@
-import { and, asc, count, eq, isNull, notExists } from "drizzle-orm";
+import { and, asc, eq, isNull, notExists } from "drizzle-orm";
 import type { NewTool, Tool } from "../../contract/catalog";
 import { centsToDollars, dollarsToCents } from "../../contract/money";
 import type { PageQuery } from "../../contract/pagination";
 import type { Db } from "../db/database";
+import { isPgError } from "../db/errors";
+import { type Page, readPage } from "../db/paging";
 import { orders } from "../orders/tables";
 import { tools } from "./tables";
 
@@ -23,24 +25,19 @@ export function toApiTool(row: ToolRow): Tool {
   };
 }
 
-export type ToolPage = { items: Tool[]; total: number };
+export type ToolPage = Page<Tool>;
 
 const onSale = isNull(tools.archivedAt);
 
 export function createCatalogService(db: Db) {
   return {
-    async listTools({ page, limit }: PageQuery): Promise<ToolPage> {
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select()
-          .from(tools)
-          .where(onSale)
-          .orderBy(asc(tools.createdAt), asc(tools.name))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db.select({ total: count() }).from(tools).where(onSale),
-      ]);
-      return { items: rows.map(toApiTool), total: totalRow?.total ?? 0 };
+    async listTools(q: PageQuery): Promise<ToolPage> {
+      const { items, total } = await readPage(
+        db.select().from(tools).where(onSale).orderBy(asc(tools.createdAt), asc(tools.name)),
+        db.$count(tools, onSale),
+        q,
+      );
+      return { items: items.map(toApiTool), total };
     },
 
     /** A tool on sale, or undefined. */
@@ -90,7 +87,7 @@ export function createCatalogService(db: Db) {
         if (deleted.length > 0) return "deleted";
       } catch (err) {
         // An order placed while we deleted: archive instead.
-        if (!isForeignKeyViolation(err)) throw err;
+        if (!isPgError(err, "foreignKeyViolation")) throw err;
       }
       const now = new Date();
       const archived = await db
@@ -101,14 +98,6 @@ export function createCatalogService(db: Db) {
       return archived.length > 0 ? "archived" : undefined;
     },
   };
-}
-
-/** PostgreSQL's foreign_key_violation, whether the driver's error comes bare or wrapped by Drizzle. */
-function isForeignKeyViolation(err: unknown): boolean {
-  for (let e = err; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === "23503") return true;
-  }
-  return false;
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,8 +1,9 @@
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { ContactMessage } from "../../contract/contact";
+import { withField, without } from "../test/bodies";
 import { call } from "../test/requests";
-import { adminEmail, signUp, type TestUser } from "../test/sessions";
-import { describeEachDatabase, testOrigin } from "../test/test-env";
+import { adminEmail, type TestUser, usersAndAdmin } from "../test/sessions";
+import { describeEachDatabase } from "../test/test-env";
 import { contactMessages } from "./tables";
 
 let addresses = 0;
@@ -18,15 +19,7 @@ const message = {
 describeEachDatabase(
   "contact: POST /api/contact and the admins' inbox",
   (env) => {
-    let user: TestUser;
-    let other: TestUser;
-    let admin: TestUser;
-
-    beforeAll(async () => {
-      user = await signUp(env.app);
-      other = await signUp(env.app);
-      admin = await signUp(env.app, { email: adminEmail });
-    });
+    const people = usersAndAdmin(env);
 
     const send = (payload: object | string, from = newAddress(), who?: TestUser) =>
       call(env.app, "POST", "/api/contact", who, payload, { remoteAddress: from });
@@ -38,18 +31,11 @@ describeEachDatabase(
       const anonymous = await send(message);
       expect(anonymous.statusCode).toBe(201);
       expect(anonymous.json()).toEqual({ insertedId: expect.any(String) });
-      for (const who of [user, admin]) {
+      for (const who of [people.user, people.admin]) {
         const res = await send({ ...message, subject: `From ${who.name}` }, newAddress(), who);
         expect(res.statusCode).toBe(201);
       }
     });
-
-    type Body = Record<string, unknown>;
-    const without = (field: string) => (b: Body) => {
-      const { [field]: _dropped, ...rest } = b;
-      return rest;
-    };
-    const withField = (field: string, value: unknown) => (b: Body) => ({ ...b, [field]: value });
 
     it.each([
       ["no email", without("email"), "Email is Required"],
@@ -81,20 +67,15 @@ describeEachDatabase(
       expect(huge.statusCode).toBe(413);
       expect(huge.json()).toEqual({ error: "The request body is too large" });
 
-      const form = await env.app.inject({
-        method: "POST",
-        url: "/api/contact",
-        payload: "email=a%40b.co&subject=x&message=y",
-        headers: { origin: testOrigin, "content-type": "application/x-www-form-urlencoded" },
+      const formBody = "email=a%40b.co&subject=x&message=y";
+      const form = await call(env.app, "POST", "/api/contact", undefined, formBody, {
+        headers: { "content-type": "application/x-www-form-urlencoded" },
       });
       expect(form.statusCode).toBe(415);
       expect(form.json()).toHaveProperty("error");
 
-      const broken = await env.app.inject({
-        method: "POST",
-        url: "/api/contact",
-        payload: '{"email": ',
-        headers: { origin: testOrigin, "content-type": "application/json" },
+      const broken = await call(env.app, "POST", "/api/contact", undefined, '{"email": ', {
+        headers: { "content-type": "application/json" },
       });
       expect(broken.statusCode).toBe(400);
       expect(broken.json()).toHaveProperty("error");
@@ -112,13 +93,13 @@ describeEachDatabase(
 
     it("GET /api/contact: 401 anonymous, 403 users, the inbox newest first with its total for an admin", async () => {
       expect((await inbox()).statusCode).toBe(401);
-      for (const who of [user, other]) {
+      for (const who of [people.user, people.other]) {
         const refused = await inbox("", who);
         expect(refused.statusCode).toBe(403);
         expect(refused.json()).toHaveProperty("error");
       }
       const newest = await send({ ...message, subject: "The newest one" });
-      const res = await inbox("?limit=100", admin);
+      const res = await inbox("?limit=100", people.admin);
       expect(res.statusCode).toBe(200);
       const total = await env.db.$count(contactMessages);
       expect(res.headers["x-total-count"]).toBe(String(total));
@@ -132,34 +113,35 @@ describeEachDatabase(
         read: false,
         createdAt: expect.any(String),
       });
-      const page = await inbox("?page=2&limit=3", admin);
+      const page = await inbox("?page=2&limit=3", people.admin);
       expect(page.json<ContactMessage[]>().map((m) => m._id)).toEqual(items.slice(3, 6).map((m) => m._id));
     });
 
     it("PATCH /api/contact/{id}: 401 anonymous, 403 users; an admin marks read and unread", async () => {
       const id = (await send(message)).json().insertedId as string;
       expect((await mark(id, { read: true })).statusCode).toBe(401);
-      for (const who of [user, other]) expect((await mark(id, { read: true }, who)).statusCode).toBe(403);
+      for (const who of [people.user, people.other])
+        expect((await mark(id, { read: true }, who)).statusCode).toBe(403);
 
-      expect((await mark(id, { read: true }, admin)).json()).toEqual({ modifiedCount: 1 });
-      expect((await mark(id, { read: true }, admin)).json()).toEqual({ modifiedCount: 0 });
-      const listed = (await inbox("?limit=100", admin)).json<ContactMessage[]>();
+      expect((await mark(id, { read: true }, people.admin)).json()).toEqual({ modifiedCount: 1 });
+      expect((await mark(id, { read: true }, people.admin)).json()).toEqual({ modifiedCount: 0 });
+      const listed = (await inbox("?limit=100", people.admin)).json<ContactMessage[]>();
       expect(listed.find((m) => m._id === id)?.read).toBe(true);
-      expect((await mark(id, { read: false }, admin)).json()).toEqual({ modifiedCount: 1 });
-      const again = (await inbox("?limit=100", admin)).json<ContactMessage[]>();
+      expect((await mark(id, { read: false }, people.admin)).json()).toEqual({ modifiedCount: 1 });
+      const again = (await inbox("?limit=100", people.admin)).json<ContactMessage[]>();
       expect(again.find((m) => m._id === id)?.read).toBe(false);
     });
 
     it("PATCH: 404 unknown, 400 malformed id or body", async () => {
       const id = (await send(message)).json().insertedId as string;
-      const unknown = await mark("8f9c3a5e-1d2b-4c6a-9e7f-0a1b2c3d4e5f", { read: true }, admin);
+      const unknown = await mark("8f9c3a5e-1d2b-4c6a-9e7f-0a1b2c3d4e5f", { read: true }, people.admin);
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toEqual({ error: "No message with that id" });
-      const malformed = await mark("42", { read: true }, admin);
+      const malformed = await mark("42", { read: true }, people.admin);
       expect(malformed.statusCode).toBe(400);
       expect(malformed.json()).toEqual({ error: "That is not a valid message id" });
       for (const body of [{ read: "yes" }, {}]) {
-        const bad = await mark(id, body, admin);
+        const bad = await mark(id, body, people.admin);
         expect(bad.statusCode).toBe(400);
         expect(bad.json()).toEqual({ error: "read must be true or false" });
       }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { contactIdParams, contactSchema, markReadSchema } from "../../contract/contact";
-import { pageQuery, totalCountHeader } from "../../contract/pagination";
+import { pageQuery } from "../../contract/pagination";
 import type { Guards } from "../accounts/guards";
 import { HttpError, notFound, parseInput } from "../http/errors";
-import type { RateLimiter } from "./rate-limit";
+import { sendPage } from "../http/pages";
+import type { RateLimiter } from "../rate-limits/rate-limits";
 import type { ContactService } from "./service";
 
 export function contactRoutes(
@@ -26,7 +27,7 @@ export function contactRoutes(
   app.get("/api/contact", async (request, reply) => {
     await deps.guards.requireAdmin(request);
     const page = await deps.contact.listMessages(parseInput(pageQuery, request.query));
-    return reply.header(totalCountHeader, page.total).send(page.items);
+    return sendPage(reply, page);
   });
 
   // Admin.

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { ContactMessage, contactSchema } from "../../contract/contact";
 import type { PageQuery } from "../../contract/pagination";
 import type { Db } from "../db/database";
+import { type Page, readPage } from "../db/paging";
 import { contactMessages } from "./tables";
 
 type Row = typeof contactMessages.$inferSelect;
@@ -25,17 +26,13 @@ export function createContactService(db: Db) {
     },
 
     /** The admins' inbox, newest first. */
-    async listMessages({ page, limit }: PageQuery): Promise<{ items: ContactMessage[]; total: number }> {
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select()
-          .from(contactMessages)
-          .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db.select({ total: count() }).from(contactMessages),
-      ]);
-      return { items: rows.map(toApiMessage), total: totalRow?.total ?? 0 };
+    async listMessages(q: PageQuery): Promise<Page<ContactMessage>> {
+      const { items, total } = await readPage(
+        db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)),
+        db.$count(contactMessages),
+        q,
+      );
+      return { items: items.map(toApiMessage), total };
     },
 
     /** 1 when the message changed, 0 when it already was so, undefined when there is no such message. */

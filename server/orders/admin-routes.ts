@@ -5,9 +5,9 @@ import {
   orderIdParams,
   type ShipOrderResponse,
 } from "../../contract/orders";
-import { totalCountHeader } from "../../contract/pagination";
 import type { Guards } from "../accounts/guards";
 import { parseInput } from "../http/errors";
+import { sendPage } from "../http/pages";
 import type { OrdersService } from "./service";
 
 export function adminOrderRoutes(app: FastifyInstance, deps: { guards: Guards; orders: OrdersService }) {
@@ -16,7 +16,7 @@ export function adminOrderRoutes(app: FastifyInstance, deps: { guards: Guards; o
     await deps.guards.requireAdmin(request);
     const { status, ...page } = parseInput(allOrdersQuery, request.query);
     const found = await deps.orders.listAllOrders(status, page);
-    return reply.header(totalCountHeader, found.total).send(found.items);
+    return sendPage(reply, found);
   });
 
   // Admin: ship a paid order. The spec's client sends the whole order with status Shipped; only the

@@ -1,8 +1,12 @@
 import { centsToDollars } from "../../contract/money";
 import type { Order } from "../../contract/orders";
+import { notFound } from "../http/errors";
 import type { orders } from "./tables";
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/** The 404 for an order that does not exist, or that the caller may not see. */
+export const noSuchOrder = () => notFound("No order with that id");
 
 /** What the buyer pays for the lot, in cents: unit price × quantity (safe in a JS number up to 2^53). */
 export function orderAmountCents(order: Pick<OrderRow, "unitPriceCents" | "quantity">): number {

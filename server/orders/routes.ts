@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { myOrdersQuery, orderBody, orderIdParams, type PlaceOrderResponse } from "../../contract/orders";
-import { totalCountHeader } from "../../contract/pagination";
 import type { Guards } from "../accounts/guards";
-import { forbidden, notFound, parseInput } from "../http/errors";
+import { forbidden, parseInput } from "../http/errors";
+import { sendPage } from "../http/pages";
+import { noSuchOrder } from "./order-view";
 import type { OrdersService } from "./service";
 
 export function orderRoutes(app: FastifyInstance, deps: { guards: Guards; orders: OrdersService }) {
@@ -23,7 +24,7 @@ export function orderRoutes(app: FastifyInstance, deps: { guards: Guards; orders
       throw forbidden("You can only see your own orders");
     }
     const found = await deps.orders.listOrdersOf(me.id, status, page);
-    return reply.header(totalCountHeader, found.total).send(found.items);
+    return sendPage(reply, found);
   });
 
   // The owner or an admin. Anyone else gets the same 404 as an unknown id.
@@ -31,7 +32,7 @@ export function orderRoutes(app: FastifyInstance, deps: { guards: Guards; orders
     const me = await deps.guards.requireUser(request);
     const { id } = parseInput(orderIdParams, request.params);
     const order = await deps.orders.findOrderFor(me, id);
-    if (!order) throw notFound("No order with that id");
+    if (!order) throw noSuchOrder();
     return deps.orders.presentOne(order);
   });
 }

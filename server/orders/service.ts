@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type LotProblem, lotProblem } from "../../contract/lot-rules";
 import type { Order, orderBody } from "../../contract/orders";
@@ -6,8 +6,9 @@ import type { PageQuery } from "../../contract/pagination";
 import type { SessionUser } from "../accounts/guards";
 import { tools } from "../catalog/tables";
 import type { Db } from "../db/database";
+import { type Page, readPage } from "../db/paging";
 import { badRequest, conflict, notFound } from "../http/errors";
-import { type OrderRow, toApiOrder } from "./order-view";
+import { noSuchOrder, type OrderRow, toApiOrder } from "./order-view";
 import { assertTransition } from "./status";
 import { type OrderStatus, orderEvents, orders } from "./tables";
 import { placeOrderTakingStock } from "./take-stock";
@@ -17,8 +18,6 @@ export type PlaceOrderInput = z.infer<typeof orderBody>;
 
 const lotError = (problem: LotProblem) =>
   problem.rule === "stock" ? conflict(problem.message) : badRequest(problem.message);
-
-const noSuchOrder = () => notFound("No order with that id");
 
 /**
  * What cancelling an unpaid order needs from payments: no card may be charged for an order once it
@@ -98,7 +97,6 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
       if ("paid" in closing) return { outcome: "paid", order: closing.paid };
       const release = await db.transaction(async (tx): Promise<Release | undefined> => {
         const order = await lockOrder(tx, id);
-        if (!order) throw noSuchOrder();
         if (order.status !== "pending") return { outcome: "unchanged", order };
         // A payment started after the gateway calls: close it too before cancelling.
         if (await deps.payments.openBesides(tx, id, closing.closed)) return undefined;
@@ -122,8 +120,8 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
   /** A page of orders, newest first: of one user or everyone's, of one status or any of several (or all). */
   async function listOrders(
     filter: { userId?: string; status?: OrderStatus | readonly OrderStatus[] | undefined },
-    { page, limit }: PageQuery,
-  ): Promise<{ items: Order[]; total: number }> {
+    q: PageQuery,
+  ): Promise<Page<Order>> {
     const { status } = filter;
     const where = and(
       filter.userId === undefined ? undefined : eq(orders.userId, filter.userId),
@@ -133,17 +131,12 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
           ? eq(orders.status, status)
           : inArray(orders.status, [...status]),
     );
-    const [rows, [totalRow]] = await Promise.all([
-      db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(limit)
-        .offset((page - 1) * limit),
-      db.select({ total: count() }).from(orders).where(where),
-    ]);
-    return { items: await present(rows), total: totalRow?.total ?? 0 };
+    const { items, total } = await readPage(
+      db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)),
+      db.$count(orders, where),
+      q,
+    );
+    return { items: await present(items), total };
   }
 
   return {
@@ -210,11 +203,9 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
 
     /** Admin: a paid order is shipped. */
     ship(id: string, admin: SessionUser): Promise<OrderRow> {
-      return db.transaction(async (tx) => {
-        const order = await lockOrder(tx, id);
-        if (!order) throw noSuchOrder();
-        return changeStatus(tx, order, { to: "shipped", actorUserId: admin.id, note: "Shipped" });
-      });
+      return db.transaction(async (tx) =>
+        changeStatus(tx, await lockOrder(tx, id), { to: "shipped", actorUserId: admin.id, note: "Shipped" }),
+      );
     },
 
     /**

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { orderStatuses } from "../../contract/orders";
 import { user } from "../accounts/tables";
 import { tools } from "../catalog/tables";
 
-export const orderStatuses = ["pending", "paid", "shipped", "cancelled"] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
+// The statuses are the API's (contract/orders.ts); the state machine is server/orders/status.ts.
+export { type OrderStatus, orderStatuses } from "../../contract/orders";
 
 export const orders = pgTable(
   "orders",

@@ -1,14 +1,18 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/database";
-import type { OrderRow } from "./order-view";
+import { noSuchOrder, type OrderRow } from "./order-view";
 import { assertTransition } from "./status";
 import { type OrderStatus, orderEvents, orders } from "./tables";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** Reads an order and locks it until the transaction ends, so changes to one order happen one at a time. */
-export async function lockOrder(tx: Tx, id: string): Promise<OrderRow | undefined> {
+/**
+ * Reads an order and locks it until the transaction ends, so changes to one order happen one at a
+ * time; a 404 when there is no such order.
+ */
+export async function lockOrder(tx: Tx, id: string): Promise<OrderRow> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+  if (!row) throw noSuchOrder();
   return row;
 }
 

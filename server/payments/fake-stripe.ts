@@ -3,7 +3,7 @@
 // official SDK with no account. Point the shop at it with STRIPE_API_BASE=<url>.
 import crypto from "node:crypto";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLocalhost } from "../test/local-server";
 
 export type FakeIntent = {
   id: string;
@@ -162,11 +162,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLocalhost(server);
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     intents,
     requests,
     eventPayload(type, intent, eventId = id("evt")) {
@@ -180,10 +179,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         data: { object: intent },
       });
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections(); // the SDK keeps connections alive
-      }),
+    close,
   };
 }

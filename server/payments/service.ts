@@ -2,8 +2,9 @@ import { and, asc, desc, eq, ne, notInArray } from "drizzle-orm";
 import type { PaymentIntentResponse } from "../../contract/payments";
 import type { SessionUser } from "../accounts/guards";
 import type { Db } from "../db/database";
-import { badRequest, conflict, HttpError, notFound } from "../http/errors";
-import { type OrderRow, orderAmountCents } from "../orders/order-view";
+import { isPgError } from "../db/errors";
+import { badRequest, conflict, HttpError } from "../http/errors";
+import { noSuchOrder, type OrderRow, orderAmountCents } from "../orders/order-view";
 import type { OpenPayments } from "../orders/service";
 import { assertTransition } from "../orders/status";
 import { orders } from "../orders/tables";
@@ -12,15 +13,6 @@ import { type GatewayEvent, type GatewayIntent, type PaymentGateway, payableStat
 import { payments, webhookEvents } from "./tables";
 
 export const shopCurrency = "usd";
-
-const noSuchOrder = () => notFound("No order with that id");
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
 
 /** Refuses an intent that is not a finished payment of exactly this order's total. */
 function assertPays(intent: GatewayIntent | undefined, order: OrderRow): asserts intent is GatewayIntent {
@@ -59,8 +51,8 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway) {
    * Recording the same intent again changes nothing.
    */
   async function recordSuccess(tx: Tx, intent: GatewayIntent, actorUserId: string | null): Promise<OrderRow> {
-    const order = intent.orderId ? await lockOrder(tx, intent.orderId) : undefined;
-    if (!order) throw noSuchOrder();
+    if (!intent.orderId) throw noSuchOrder();
+    const order = await lockOrder(tx, intent.orderId);
     if (order.transactionId === intent.id) return order;
     assertTransition(order.status, "paid");
     assertPays(intent, order);
@@ -87,7 +79,7 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway) {
         });
       }
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict("This order is already paid");
+      if (isPgError(err, "uniqueViolation")) throw conflict("This order is already paid");
       throw err;
     }
     return paid;
@@ -144,8 +136,6 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway) {
   };
 
   return {
-    gatewayName: gateway.name,
-
     openPayments,
 
     /**
@@ -186,7 +176,6 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway) {
           // the same lock and then sees this payment, so it cannot miss one and leave it payable.
           await db.transaction(async (tx) => {
             const locked = await lockOrder(tx, order.id);
-            if (!locked) throw noSuchOrder();
             assertTransition(locked.status, "paid");
             await tx.insert(payments).values({
               orderId: order.id,

@@ -32,11 +32,8 @@ function sameSecret(a: string, b: string): boolean {
  * `maxIntents`), as Stripe keeps them on its side: a restart forgets unpaid ones, and the payment
  * page then starts a new one.
  */
-export function createSimulatedGateway(
-  options: { maxIntents?: number; now?: () => Date } = {},
-): SimulatedGateway {
+export function createSimulatedGateway(options: { maxIntents?: number } = {}): SimulatedGateway {
   const maxIntents = options.maxIntents ?? 10_000;
-  const now = options.now ?? (() => new Date());
   const intents = new Map<string, GatewayIntent>();
 
   function remember(intent: GatewayIntent) {
@@ -86,7 +83,7 @@ export function createSimulatedGateway(
       }
       if (intent.status === "succeeded") throw new HttpError(409, "This payment has already succeeded");
       if (intent.status === "canceled") throw new HttpError(409, "This payment was canceled");
-      const outcome = chargeTestCard(card, now());
+      const outcome = chargeTestCard(card);
       if (!outcome.ok) {
         // As with Stripe, a declined intent can be confirmed again with another card.
         intent.failureMessage = outcome.message;

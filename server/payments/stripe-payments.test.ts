@@ -65,6 +65,14 @@ describeEachDatabase(
       if (!intent) throw new Error(`the fake has no intent ${id}`);
       return intent;
     };
+    /** An order of `quantity` pieces with its payment started at Stripe. */
+    const orderWithPayment = async (quantity = 100) => {
+      const order = await placeOrder(env.app, buyer, toolId, quantity);
+      return { order, intent: await startPayment(env.app, buyer, order._id) };
+    };
+    /** What Stripe.js does in the browser when the buyer pays with a card that goes through. */
+    const payAtStripe = (intentId: string) =>
+      browserStripe.paymentIntents.confirm(intentId, { payment_method: "pm_card_visa" });
 
     it("tells the payment page to use Stripe with the publishable key; the simulated confirm is gone", async () => {
       const config = await env.app.inject({ method: "GET", url: "/api/payments/config" });
@@ -74,8 +82,7 @@ describeEachDatabase(
     });
 
     it("creates a PaymentIntent at Stripe for unit price × quantity, tagged with the order, and reuses it", async () => {
-      const order = await placeOrder(env.app, buyer, toolId, 300);
-      const intent = await startPayment(env.app, buyer, order._id);
+      const { order, intent } = await orderWithPayment(300);
       expect(intent).toMatchObject({ amount: 46_75 * 300, currency: "usd" });
       expect(intentAtStripe(intent.paymentIntentId)).toMatchObject({
         amount: 1_402_500,
@@ -87,12 +94,11 @@ describeEachDatabase(
     });
 
     it("marks the order paid on PATCH once Stripe says the payment succeeded", async () => {
-      const order = await placeOrder(env.app, buyer, toolId, 100);
-      const intent = await startPayment(env.app, buyer, order._id);
+      const { order, intent } = await orderWithPayment();
       const early = await markPaid(order._id, intent.paymentIntentId);
       expect(early.statusCode).toBe(402);
 
-      await browserStripe.paymentIntents.confirm(intent.paymentIntentId, { payment_method: "pm_card_visa" });
+      await payAtStripe(intent.paymentIntentId);
       const res = await markPaid(order._id, intent.paymentIntentId);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<Order>()).toMatchObject({ paid: true, transactionId: intent.paymentIntentId });
@@ -100,8 +106,7 @@ describeEachDatabase(
     });
 
     it("answers a declined card's PATCH with 402 and Stripe's message", async () => {
-      const order = await placeOrder(env.app, buyer, toolId, 100);
-      const intent = await startPayment(env.app, buyer, order._id);
+      const { order, intent } = await orderWithPayment();
       await expect(
         browserStripe.paymentIntents.confirm(intent.paymentIntentId, {
           payment_method: "pm_card_chargeDeclined",
@@ -122,11 +127,8 @@ describeEachDatabase(
     });
 
     it("marks the order paid from the signed webhook, and a webhook delivered 10 times gives one payment", async () => {
-      const order = await placeOrder(env.app, buyer, toolId, 200);
-      const intent = await startPayment(env.app, buyer, order._id);
-      const paidAtStripe = await browserStripe.paymentIntents.confirm(intent.paymentIntentId, {
-        payment_method: "pm_card_visa",
-      });
+      const { order, intent } = await orderWithPayment(200);
+      const paidAtStripe = await payAtStripe(intent.paymentIntentId);
       const payload = fake.eventPayload("payment_intent.succeeded", paidAtStripe as never);
       const eventId = JSON.parse(payload).id as string;
 
@@ -154,11 +156,8 @@ describeEachDatabase(
     });
 
     it("gives one payment when ten deliveries of a new event race each other", async () => {
-      const order = await placeOrder(env.app, buyer, toolId, 100);
-      const intent = await startPayment(env.app, buyer, order._id);
-      const paidAtStripe = await browserStripe.paymentIntents.confirm(intent.paymentIntentId, {
-        payment_method: "pm_card_visa",
-      });
+      const { order, intent } = await orderWithPayment();
+      const paidAtStripe = await payAtStripe(intent.paymentIntentId);
       const payload = fake.eventPayload("payment_intent.succeeded", paidAtStripe as never);
       const results = await Promise.all(Array.from({ length: 10 }, () => deliver(payload)));
       expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
@@ -167,8 +166,7 @@ describeEachDatabase(
     });
 
     it("refuses a webhook with a bad, missing or foreign signature, or an altered body, with 400", async () => {
-      const order = await placeOrder(env.app, buyer, toolId, 100);
-      const intent = await startPayment(env.app, buyer, order._id);
+      const { order, intent } = await orderWithPayment();
       const succeeded = { ...intentAtStripe(intent.paymentIntentId), status: "succeeded" };
       const payload = fake.eventPayload("payment_intent.succeeded", succeeded);
       const cases = [
@@ -186,8 +184,7 @@ describeEachDatabase(
     });
 
     it("does not mark an order paid from a webhook whose amount differs from the order's total", async () => {
-      const order = await placeOrder(env.app, buyer, toolId, 100);
-      const intent = await startPayment(env.app, buyer, order._id);
+      const { order, intent } = await orderWithPayment();
       const cheaper = { ...intentAtStripe(intent.paymentIntentId), status: "succeeded", amount: 50 };
       const res = await deliver(fake.eventPayload("payment_intent.succeeded", cheaper));
       expect(res.statusCode).toBe(200);
@@ -196,8 +193,7 @@ describeEachDatabase(
     });
 
     it("does not revive a cancelled order from a late webhook", async () => {
-      const order = await placeOrder(env.app, buyer, toolId, 100);
-      const intent = await startPayment(env.app, buyer, order._id);
+      const { order, intent } = await orderWithPayment();
       expect((await call(env.app, "DELETE", `/api/allOrder/${order._id}`, admin)).statusCode).toBe(200);
       const succeeded = { ...intentAtStripe(intent.paymentIntentId), status: "succeeded" };
       const res = await deliver(fake.eventPayload("payment_intent.succeeded", succeeded));
@@ -206,8 +202,7 @@ describeEachDatabase(
     });
 
     it("records a failed payment's reason and ignores events it does not handle", async () => {
-      const order = await placeOrder(env.app, buyer, toolId, 100);
-      const intent = await startPayment(env.app, buyer, order._id);
+      const { order, intent } = await orderWithPayment();
       const failed = {
         ...intentAtStripe(intent.paymentIntentId),
         last_payment_error: { type: "card_error", code: "card_declined", message: "Your card was declined." },
@@ -253,20 +248,16 @@ describeEachDatabase(
     const stock = async () =>
       (await env.db.select({ available: tools.available }).from(tools).where(eq(tools.id, toolId)))[0]
         ?.available;
-    const payAtStripe = (intentId: string) =>
-      browserStripe.paymentIntents.confirm(intentId, { payment_method: "pm_card_visa" });
     const remove = (orderId: string) => call(env.app, "DELETE", `/api/allOrder/${orderId}`, admin);
     /** An order placed two days and an hour ago, with its payment started at Stripe. */
     const staleOrderWithPayment = async () => {
-      const order = await placeOrder(env.app, buyer, toolId, 100);
-      const intent = await startPayment(env.app, buyer, order._id);
-      await backdateOrder(env.db, order._id, 49);
-      return { order, intent };
+      const started = await orderWithPayment();
+      await backdateOrder(env.db, started.order._id, 49);
+      return started;
     };
 
     it("cancels the open PaymentIntent at Stripe when an admin removes the order, so the card cannot be charged", async () => {
-      const order = await placeOrder(env.app, buyer, toolId, 100);
-      const intent = await startPayment(env.app, buyer, order._id);
+      const { order, intent } = await orderWithPayment();
       const before = await stock();
 
       const res = await remove(order._id);
@@ -298,8 +289,7 @@ describeEachDatabase(
     });
 
     it("makes the order paid instead when Stripe had already charged the card (no webhook or PATCH yet)", async () => {
-      const removed = await placeOrder(env.app, buyer, toolId, 100);
-      const removedIntent = await startPayment(env.app, buyer, removed._id);
+      const { order: removed, intent: removedIntent } = await orderWithPayment();
       await payAtStripe(removedIntent.paymentIntentId);
       const expired = await staleOrderWithPayment();
       await payAtStripe(expired.intent.paymentIntentId);
@@ -337,8 +327,7 @@ describeEachDatabase(
       fake.requests.slice(from).filter((r) => r.includes(intentId));
 
     it("records the payment as canceled when an admin removes the order, and asks Stripe no more about it", async () => {
-      const order = await placeOrder(env.app, buyer, toolId, 100);
-      const intent = await startPayment(env.app, buyer, order._id);
+      const { order, intent } = await orderWithPayment();
 
       expect((await remove(order._id)).statusCode).toBe(200);
       expect(await paymentStatusesOf(env.db, order._id)).toEqual({ [intent.paymentIntentId]: "canceled" });
@@ -363,8 +352,7 @@ describeEachDatabase(
     });
 
     it("records a payment Stripe had already canceled as canceled", async () => {
-      const order = await placeOrder(env.app, buyer, toolId, 100);
-      const intent = await startPayment(env.app, buyer, order._id);
+      const { order, intent } = await orderWithPayment();
       // Cancelled at Stripe by other means (the dashboard, say): Stripe refuses to cancel it again.
       intentAtStripe(intent.paymentIntentId).status = "canceled";
       const mark = fake.requests.length;

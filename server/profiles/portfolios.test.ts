@@ -1,6 +1,7 @@
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
+import { withField, without } from "../test/bodies";
 import { call } from "../test/requests";
-import { adminEmail, signUp, type TestUser } from "../test/sessions";
+import { adminEmail, type TestUser, usersAndAdmin } from "../test/sessions";
 import { describeEachDatabase } from "../test/test-env";
 import { portfolios } from "./tables";
 
@@ -20,78 +21,71 @@ const portfolioOf = (who: TestUser) => ({
 describeEachDatabase(
   "portfolios: POST/GET /api/myPortfolio",
   (env) => {
-    let owner: TestUser;
-    let other: TestUser;
-    let admin: TestUser;
-
-    beforeAll(async () => {
-      owner = await signUp(env.app);
-      other = await signUp(env.app);
-      admin = await signUp(env.app, { email: adminEmail });
-    });
+    const people = usersAndAdmin(env);
 
     const save = (payload: object, who?: TestUser) => call(env.app, "POST", "/api/myPortfolio", who, payload);
     const read = (url: string, who?: TestUser) => call(env.app, "GET", url, who);
-    const ownerUrl = () => `/api/myPortfolio?email=${encodeURIComponent(owner.email)}`;
+    const ownerUrl = () => `/api/myPortfolio?email=${encodeURIComponent(people.user.email)}`;
 
     it("POST: 401 'No user is logged in' without a session", async () => {
-      const res = await save(portfolioOf(owner));
+      const res = await save(portfolioOf(people.user));
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: "No user is logged in" });
       expect(await env.db.$count(portfolios)).toBe(0);
     });
 
     it("POST: one portfolio per user, created (201) then updated (200) under the same id", async () => {
-      const created = await save(portfolioOf(owner), owner);
+      const created = await save(portfolioOf(people.user), people.user);
       expect(created.statusCode).toBe(201);
       const { insertedId } = created.json();
       expect(created.json()).toEqual({ insertedId, updated: false });
-      const updated = await save({ ...portfolioOf(owner), skill: "Transmissions" }, owner);
+      const updated = await save({ ...portfolioOf(people.user), skill: "Transmissions" }, people.user);
       expect(updated.statusCode).toBe(200);
       expect(updated.json()).toEqual({ insertedId, updated: true });
       expect(await env.db.$count(portfolios)).toBe(1);
     });
 
     it("POST: another user's email in the body is ignored; their own portfolio is saved", async () => {
-      const res = await save({ ...portfolioOf(other), email: owner.email, skill: "Hijacking" }, other);
+      const res = await save(
+        { ...portfolioOf(people.other), email: people.user.email, skill: "Hijacking" },
+        people.other,
+      );
       expect(res.statusCode).toBe(201);
-      expect((await read(ownerUrl(), owner)).json().skill).toBe("Transmissions");
+      expect((await read(ownerUrl(), people.user)).json().skill).toBe("Transmissions");
     });
 
     it("GET: anyone reads a portfolio; the email only for its owner and admins", async () => {
-      for (const who of [owner, admin]) {
+      for (const who of [people.user, people.admin]) {
         const res = await read(ownerUrl(), who);
         expect(res.statusCode).toBe(200);
         expect(res.json()).toEqual({
           _id: expect.any(String),
-          ...portfolioOf(owner),
+          ...portfolioOf(people.user),
           skill: "Transmissions",
         });
       }
-      for (const who of [undefined, other]) {
+      for (const who of [undefined, people.other]) {
         const res = await read(ownerUrl(), who);
         expect(res.statusCode).toBe(200);
         expect(res.json()).not.toHaveProperty("email");
-        expect(res.body).not.toContain(owner.email);
-        expect(res.json()).toMatchObject({ skill: "Transmissions", project1: portfolioOf(owner).project1 });
+        expect(res.body).not.toContain(people.user.email);
+        expect(res.json()).toMatchObject({
+          skill: "Transmissions",
+          project1: portfolioOf(people.user).project1,
+        });
       }
     });
 
     it("GET: your own without ?email=, 401 signed out, 404 without a portfolio, 400 for a bad email", async () => {
-      expect((await read("/api/myPortfolio", owner)).json()).toMatchObject({ email: owner.email });
+      expect((await read("/api/myPortfolio", people.user)).json()).toMatchObject({
+        email: people.user.email,
+      });
       expect((await read("/api/myPortfolio")).json()).toEqual({ error: "No user is logged in" });
-      const none = await read("/api/myPortfolio", admin);
+      const none = await read("/api/myPortfolio", people.admin);
       expect(none.statusCode).toBe(404);
       expect(none.json()).toEqual({ error: "No portfolio yet" });
       expect((await read("/api/myPortfolio?email=%27%20or%201=1--")).statusCode).toBe(400);
     });
-
-    type Body = Record<string, unknown>;
-    const without = (field: string) => (b: Body) => {
-      const { [field]: _dropped, ...rest } = b;
-      return rest;
-    };
-    const withField = (field: string, value: unknown) => (b: Body) => ({ ...b, [field]: value });
 
     it.each([
       ["no name", without("name"), "Name is Required"],
@@ -125,14 +119,14 @@ describeEachDatabase(
       ["no photo", without("img"), "Image is Required"],
       ["a remote photo", withField("img", "http://evil.example/p.png"), "Upload the photo here first"],
     ])("POST refuses %s with 400 and the form's message", async (_what, change, error) => {
-      const res = await save(change(portfolioOf(owner)), owner);
+      const res = await save(change(portfolioOf(people.user)), people.user);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error });
     });
 
     it("POST accepts every education on the portfolio list", async () => {
       for (const education of ["Bsc in EEE", "Msc in CSE", "Others", "JSC"]) {
-        const res = await save({ ...portfolioOf(owner), education }, owner);
+        const res = await save({ ...portfolioOf(people.user), education }, people.user);
         expect(res.statusCode, education).toBe(200);
       }
     });

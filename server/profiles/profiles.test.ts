@@ -1,7 +1,8 @@
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { Profile } from "../../contract/profiles";
+import { withField, without } from "../test/bodies";
 import { call } from "../test/requests";
-import { adminEmail, signUp, type TestUser } from "../test/sessions";
+import { adminEmail, type TestUser, usersAndAdmin } from "../test/sessions";
 import { describeEachDatabase } from "../test/test-env";
 import { profiles } from "./tables";
 
@@ -21,59 +22,60 @@ const profileOf = (who: TestUser) => ({
 describeEachDatabase(
   "profiles: POST/GET /api/myProfile, GET /api/showAllProfile",
   (env) => {
-    let owner: TestUser;
-    let other: TestUser;
-    let admin: TestUser;
-
-    beforeAll(async () => {
-      owner = await signUp(env.app);
-      other = await signUp(env.app);
-      admin = await signUp(env.app, { email: adminEmail });
-    });
+    const people = usersAndAdmin(env);
 
     const save = (payload: object, who?: TestUser) => call(env.app, "POST", "/api/myProfile", who, payload);
     const read = (url: string, who?: TestUser) => call(env.app, "GET", url, who);
 
     it("POST: 401 'No user is logged in' without a session, and nothing stored", async () => {
-      const res = await save(profileOf(owner));
+      const res = await save(profileOf(people.user));
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: "No user is logged in" });
       expect(await env.db.$count(profiles)).toBe(0);
     });
 
     it("POST: creates the profile (201), then updates the same one (200, same id)", async () => {
-      const created = await save(profileOf(owner), owner);
+      const created = await save(profileOf(people.user), people.user);
       expect(created.statusCode).toBe(201);
       const { insertedId } = created.json();
       expect(created.json()).toEqual({ insertedId, updated: false });
 
-      const updated = await save({ ...profileOf(owner), location: "Chattogram" }, owner);
+      const updated = await save({ ...profileOf(people.user), location: "Chattogram" }, people.user);
       expect(updated.statusCode).toBe(200);
       expect(updated.json()).toEqual({ insertedId, updated: true });
       expect(await env.db.$count(profiles)).toBe(1);
 
-      const mine = await read(`/api/myProfile?email=${encodeURIComponent(owner.email)}`, owner);
+      const mine = await read(`/api/myProfile?email=${encodeURIComponent(people.user.email)}`, people.user);
       expect(mine.json()).toMatchObject({ _id: insertedId, location: "Chattogram" });
     });
 
     it("POST: stores the session's email, never another one from the body", async () => {
-      const res = await save({ ...profileOf(other), email: owner.email, name: "Impostor" }, other);
+      const res = await save(
+        { ...profileOf(people.other), email: people.user.email, name: "Impostor" },
+        people.other,
+      );
       expect(res.statusCode).toBe(201);
-      const ownersProfile = await read(`/api/myProfile?email=${encodeURIComponent(owner.email)}`, owner);
-      expect(ownersProfile.json().name).toBe(owner.name);
-      const others = await read(`/api/myProfile?email=${encodeURIComponent(other.email)}`, other);
-      expect(others.json()).toMatchObject({ name: "Impostor", email: other.email });
+      const ownersProfile = await read(
+        `/api/myProfile?email=${encodeURIComponent(people.user.email)}`,
+        people.user,
+      );
+      expect(ownersProfile.json().name).toBe(people.user.name);
+      const others = await read(
+        `/api/myProfile?email=${encodeURIComponent(people.other.email)}`,
+        people.other,
+      );
+      expect(others.json()).toMatchObject({ name: "Impostor", email: people.other.email });
     });
 
     it("GET: the owner and admins see every field", async () => {
-      const url = `/api/myProfile?email=${encodeURIComponent(owner.email)}`;
-      for (const who of [owner, admin]) {
+      const url = `/api/myProfile?email=${encodeURIComponent(people.user.email)}`;
+      for (const who of [people.user, people.admin]) {
         const res = await read(url, who);
         expect(res.statusCode).toBe(200);
         expect(res.json<Profile>()).toEqual({
           _id: expect.any(String),
-          name: owner.name,
-          email: owner.email,
+          name: people.user.name,
+          email: people.user.email,
           education: "Bachelor",
           location: "Chattogram",
           phone: secretPhone,
@@ -84,8 +86,8 @@ describeEachDatabase(
     });
 
     it("GET: visitors and other users get the public part only, never the phone or email", async () => {
-      const url = `/api/myProfile?email=${encodeURIComponent(owner.email.toUpperCase())}`;
-      for (const who of [undefined, other]) {
+      const url = `/api/myProfile?email=${encodeURIComponent(people.user.email.toUpperCase())}`;
+      for (const who of [undefined, people.other]) {
         const res = await read(url, who);
         expect(res.statusCode).toBe(200);
         expect(Object.keys(res.json()).sort()).toEqual([
@@ -97,13 +99,13 @@ describeEachDatabase(
           "name",
         ]);
         expect(res.body).not.toContain("1712");
-        expect(res.body).not.toContain(owner.email);
+        expect(res.body).not.toContain(people.user.email);
       }
     });
 
     it("GET without ?email= reads your own profile, or 401 when signed out", async () => {
-      const mine = await read("/api/myProfile", owner);
-      expect(mine.json()).toMatchObject({ email: owner.email, phone: secretPhone });
+      const mine = await read("/api/myProfile", people.user);
+      expect(mine.json()).toMatchObject({ email: people.user.email, phone: secretPhone });
       const anonymous = await read("/api/myProfile");
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json()).toEqual({ error: "No user is logged in" });
@@ -120,12 +122,12 @@ describeEachDatabase(
 
     it("GET /api/showAllProfile: 401 anonymous, 403 users, every field for an admin with the total", async () => {
       expect((await read("/api/showAllProfile")).statusCode).toBe(401);
-      for (const who of [owner, other]) {
+      for (const who of [people.user, people.other]) {
         const refused = await read("/api/showAllProfile", who);
         expect(refused.statusCode).toBe(403);
         expect(refused.json()).toHaveProperty("error");
       }
-      const res = await read("/api/showAllProfile", admin);
+      const res = await read("/api/showAllProfile", people.admin);
       expect(res.statusCode).toBe(200);
       expect(res.headers["x-total-count"]).toBe("2");
       expect(
@@ -133,21 +135,14 @@ describeEachDatabase(
           .json<Profile[]>()
           .map((p) => p.email)
           .sort(),
-      ).toEqual([owner.email, other.email].sort());
+      ).toEqual([people.user.email, people.other.email].sort());
       expect(res.json<Profile[]>()[0]).toHaveProperty("phone");
 
-      const page = await read("/api/showAllProfile?page=2&limit=1", admin);
+      const page = await read("/api/showAllProfile?page=2&limit=1", people.admin);
       expect(page.json()).toHaveLength(1);
       expect(page.headers["x-total-count"]).toBe("2");
-      expect((await read("/api/showAllProfile?limit=0", admin)).statusCode).toBe(400);
+      expect((await read("/api/showAllProfile?limit=0", people.admin)).statusCode).toBe(400);
     });
-
-    type Body = Record<string, unknown>;
-    const without = (field: string) => (b: Body) => {
-      const { [field]: _dropped, ...rest } = b;
-      return rest;
-    };
-    const withField = (field: string, value: unknown) => (b: Body) => ({ ...b, [field]: value });
 
     it.each([
       ["no name", without("name"), "Name is Required"],
@@ -179,15 +174,18 @@ describeEachDatabase(
       ["no photo", without("img"), "Image is Required"],
       ["a remote photo", withField("img", "https://evil.example/me.png"), "Upload the photo here first"],
     ])("POST refuses %s with 400 and the form's message", async (_what, change, error) => {
-      const res = await save(change(profileOf(owner)), owner);
+      const res = await save(change(profileOf(people.user)), people.user);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error });
     });
 
     it("POST accepts a LinkedIn id alone and a phone typed as a number", async () => {
-      const res = await save({ ...profileOf(owner), linkedIn: "amina-rahman", phone: 8801712345678 }, owner);
+      const res = await save(
+        { ...profileOf(people.user), linkedIn: "amina-rahman", phone: 8801712345678 },
+        people.user,
+      );
       expect(res.statusCode).toBe(200);
-      const mine = await read("/api/myProfile", owner);
+      const mine = await read("/api/myProfile", people.user);
       expect(mine.json()).toMatchObject({ linkedIn: "amina-rahman", phone: "8801712345678" });
     });
   },

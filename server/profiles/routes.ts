@@ -1,17 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { pageQuery, totalCountHeader } from "../../contract/pagination";
+import { pageQuery } from "../../contract/pagination";
 import { noUserMessage, ownerQuery, portfolioSchema, profileSchema } from "../../contract/profiles";
 import type { Guards, SessionUser } from "../accounts/guards";
 import { notFound, parseInput, unauthorized } from "../http/errors";
+import { sendPage } from "../http/pages";
 import { type ProfilesService, toPortfolio, toProfile, toPublicProfile } from "./service";
 
 export function profileRoutes(app: FastifyInstance, deps: { guards: Guards; profiles: ProfilesService }) {
-  async function signedIn(request: FastifyRequest): Promise<SessionUser> {
-    const me = await deps.guards.currentUser(request);
-    if (!me) throw unauthorized(noUserMessage);
-    return me;
-  }
-
   /** `?email=` names whose profile to read; without it, the signed-in user's own. */
   async function reader(request: FastifyRequest) {
     const { email } = parseInput(ownerQuery, request.query);
@@ -26,7 +21,7 @@ export function profileRoutes(app: FastifyInstance, deps: { guards: Guards; prof
 
   // Signed in. The stored email is the session's; a different one in the body is ignored.
   app.post("/api/myProfile", async (request, reply) => {
-    const me = await signedIn(request);
+    const me = await deps.guards.requireUser(request, noUserMessage);
     const saved = await deps.profiles.saveProfile(me, parseInput(profileSchema, request.body));
     return reply.status(saved.updated ? 200 : 201).send({ insertedId: saved.id, updated: saved.updated });
   });
@@ -43,12 +38,12 @@ export function profileRoutes(app: FastifyInstance, deps: { guards: Guards; prof
   app.get("/api/showAllProfile", async (request, reply) => {
     await deps.guards.requireAdmin(request);
     const page = await deps.profiles.listProfiles(parseInput(pageQuery, request.query));
-    return reply.header(totalCountHeader, page.total).send(page.items);
+    return sendPage(reply, page);
   });
 
   // Signed in. The stored email is the session's; a different one in the body is ignored.
   app.post("/api/myPortfolio", async (request, reply) => {
-    const me = await signedIn(request);
+    const me = await deps.guards.requireUser(request, noUserMessage);
     const saved = await deps.profiles.savePortfolio(me, parseInput(portfolioSchema, request.body));
     return reply.status(saved.updated ? 200 : 201).send({ insertedId: saved.id, updated: saved.updated });
   });

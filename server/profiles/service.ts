@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { PageQuery } from "../../contract/pagination";
 import type {
@@ -9,6 +9,7 @@ import type {
   profileSchema,
 } from "../../contract/profiles";
 import type { Db } from "../db/database";
+import { type Page, readPage } from "../db/paging";
 import { portfolios, profiles } from "./tables";
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -91,17 +92,13 @@ export function createProfilesService(db: Db) {
       return row;
     },
 
-    async listProfiles({ page, limit }: PageQuery): Promise<{ items: Profile[]; total: number }> {
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select()
-          .from(profiles)
-          .orderBy(desc(profiles.createdAt), profiles.id)
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db.select({ total: count() }).from(profiles),
-      ]);
-      return { items: rows.map(toProfile), total: totalRow?.total ?? 0 };
+    async listProfiles(q: PageQuery): Promise<Page<Profile>> {
+      const { items, total } = await readPage(
+        db.select().from(profiles).orderBy(desc(profiles.createdAt), profiles.id),
+        db.$count(profiles),
+        q,
+      );
+      return { items: items.map(toProfile), total };
     },
 
     /** Creates the owner's portfolio, or updates it when they have one. */

@@ -1,7 +1,13 @@
 import type { BetterAuthOptions } from "better-auth";
 import type { Config } from "../config";
-import { createRateLimiter, type RateLimiter } from "../contact/rate-limit";
+import { createRateLimiter } from "./memory-limiter";
 import type { Log, RedisCounter } from "./redis-counter";
+
+/** Counts requests per key (a client address) in fixed windows, in memory or shared through Redis. */
+export type RateLimiter = {
+  /** Counts one request; resolves to the seconds to wait when over the limit, otherwise undefined. */
+  hit(key: string): Promise<number | undefined>;
+};
 
 /** What Better Auth counts sign-in and sign-up attempts with (its `rateLimit.customStorage`). */
 export type AuthRateLimitStorage = NonNullable<NonNullable<BetterAuthOptions["rateLimit"]>["customStorage"]>;

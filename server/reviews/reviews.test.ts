@@ -1,34 +1,19 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import type { Review } from "../../contract/reviews";
-import { user as users } from "../accounts/tables";
 import { demoReviews } from "../catalog/demo-catalog";
 import { seedDemoData } from "../catalog/seed";
 import type { Db } from "../db/database";
-import { type OrderStatus, orders } from "../orders/tables";
-import { insertTool } from "../test/factories";
+import type { OrderStatus } from "../orders/tables";
+import { withField, without } from "../test/bodies";
+import { insertOrder, insertTool } from "../test/factories";
 import { call } from "../test/requests";
 import { adminEmail, signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase } from "../test/test-env";
 import { reviews } from "./tables";
 
 async function placeOrder(db: Db, buyer: TestUser, status: OrderStatus) {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, buyer.email));
-  const tool = await insertTool(db);
-  await db.insert(orders).values({
-    toolId: tool.id,
-    userId: row?.id ?? "",
-    name: buyer.name,
-    email: buyer.email,
-    phone: "+8801712345678",
-    address: "12 Garage Road",
-    neededBy: "2030-01-15",
-    productName: tool.name,
-    unitPriceCents: tool.priceCents,
-    quantity: tool.minimum,
-    status,
-    transactionId: status === "paid" || status === "shipped" ? `pi_${crypto.randomUUID()}` : null,
-  });
+  await insertOrder(db, await insertTool(db), buyer, { status });
 }
 
 describeEachDatabase(
@@ -111,13 +96,6 @@ describeEachDatabase(
           .sort(),
       ).toEqual(["Paid Buyer", admin.name].sort());
     });
-
-    type Body = Record<string, unknown>;
-    const without = (field: string) => (b: Body) => {
-      const { [field]: _dropped, ...rest } = b;
-      return rest;
-    };
-    const withField = (field: string, value: unknown) => (b: Body) => ({ ...b, [field]: value });
 
     it.each([
       ["no name", without("name"), "Name is Required"],

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { pageQuery, totalCountHeader } from "../../contract/pagination";
+import { pageQuery } from "../../contract/pagination";
 import { reviewLimits, reviewSchema } from "../../contract/reviews";
 import type { Guards } from "../accounts/guards";
 import { badRequest, parseInput } from "../http/errors";
+import { sendPage } from "../http/pages";
 import type { ReviewsService } from "./service";
 
 export function reviewRoutes(app: FastifyInstance, deps: { guards: Guards; reviews: ReviewsService }) {
@@ -18,6 +19,6 @@ export function reviewRoutes(app: FastifyInstance, deps: { guards: Guards; revie
   // Anyone.
   app.get("/api/review", async (request, reply) => {
     const page = await deps.reviews.listReviews(parseInput(pageQuery, request.query));
-    return reply.header(totalCountHeader, page.total).send(page.items);
+    return sendPage(reply, page);
   });
 }

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, exists, inArray } from "drizzle-orm";
+import { and, desc, eq, exists, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { PageQuery } from "../../contract/pagination";
 import type { Review, reviewSchema } from "../../contract/reviews";
 import type { Db } from "../db/database";
+import { type Page, readPage } from "../db/paging";
 import { orders } from "../orders/tables";
 import { reviews } from "./tables";
 
@@ -32,8 +33,8 @@ export function createReviewsService(db: Db) {
     },
 
     /** Newest first, without the reviewers' emails. */
-    async listReviews({ page, limit }: PageQuery): Promise<{ items: Review[]; total: number }> {
-      const [rows, [totalRow]] = await Promise.all([
+    listReviews(q: PageQuery): Promise<Page<Review>> {
+      return readPage(
         db
           .select({
             _id: reviews.id,
@@ -43,12 +44,10 @@ export function createReviewsService(db: Db) {
             verified: verified.mapWith(Boolean),
           })
           .from(reviews)
-          .orderBy(desc(reviews.createdAt), desc(reviews.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db.select({ total: count() }).from(reviews),
-      ]);
-      return { items: rows, total: totalRow?.total ?? 0 };
+          .orderBy(desc(reviews.createdAt), desc(reviews.id)),
+        db.$count(reviews),
+        q,
+      );
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { testOrigin } from "./test-env";
+import { beforeAll } from "vitest";
+import { type TestEnv, testOrigin } from "./test-env";
 
 let userCounter = 0;
 
@@ -35,3 +36,21 @@ export async function signUp(
 
 /** A signed-in admin: signs up with an email listed in ADMIN_EMAILS of the test's config. */
 export const adminEmail = "boss@carmechanic.example";
+
+/**
+ * Two users and an admin, signed up before the suite's tests (its ADMIN_EMAILS must list
+ * adminEmail): who may call a route and who may not.
+ */
+export function usersAndAdmin(env: TestEnv) {
+  const people = {
+    user: undefined as unknown as TestUser,
+    other: undefined as unknown as TestUser,
+    admin: undefined as unknown as TestUser,
+  };
+  beforeAll(async () => {
+    people.user = await signUp(env.app);
+    people.other = await signUp(env.app);
+    people.admin = await signUp(env.app, { email: adminEmail });
+  });
+  return people;
+}

@@ -4,7 +4,7 @@
 // S3_ENDPOINT=<url> and S3_BUCKET=<bucket>. Signatures must be present but are not verified.
 import crypto from "node:crypto";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLocalhost } from "../test/local-server";
 
 export type FakeObject = {
   body: Buffer;
@@ -132,21 +132,16 @@ export async function startFakeS3(bucket = "car-mechanic-test"): Promise<FakeS3>
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLocalhost(server);
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     bucket,
     objects,
     requests,
     fail(status, method) {
       failure = status === undefined ? undefined : { status, method };
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections(); // the SDK keeps connections alive
-      }),
+    close,
   };
 }

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { createRateLimiter } from "./rate-limit";
+import { createRateLimiter } from "./memory-limiter";
 
 it("lets `limit` requests through per window and address, then says how long to wait", async () => {
   const limiter = createRateLimiter({ limit: 2, windowMs: 60_000 });

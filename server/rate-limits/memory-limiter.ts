@@ -1,12 +1,8 @@
-/** Counts requests per key (a client address) in fixed windows, in memory or shared through Redis. */
-export type RateLimiter = {
-  /** Counts one request; resolves to the seconds to wait when over the limit, otherwise undefined. */
-  hit(key: string): Promise<number | undefined>;
-};
+import type { RateLimiter } from "./rate-limits";
 
 /**
  * A fixed-window counter per client address, in memory: enough to slow a spammer down on one
- * server (several servers each count on their own unless REDIS_URL is set, see server/rate-limits).
+ * server (several servers each count on their own unless REDIS_URL is set, see rate-limits.ts).
  */
 export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs: number }) {
   const windows = new Map<string, { startedAt: number; count: number }>();
