@@ -52,15 +52,6 @@ export function CheckCircleIcon(props: IconProps) {
   return <Line {...props} d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM8.5 12.5l2.5 2.5 4.5-5" />;
 }
 
-export function CalendarIcon(props: IconProps) {
-  return (
-    <Line
-      {...props}
-      d="M4 6a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v13a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2zM4 10h16M8 2.5v3M16 2.5v3"
-    />
-  );
-}
-
 export function ArrowRightIcon(props: IconProps) {
   return <Line {...props} d="M5 12h14M13 6l6 6-6 6" />;
 }

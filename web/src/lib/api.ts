@@ -1,3 +1,5 @@
+import { totalCountHeader } from "../../../contract/paging";
+
 /** A failed API call. `status` is the HTTP status, or 0 when the server could not be reached. */
 export class ApiError extends Error {
   readonly status: number;
@@ -106,6 +108,25 @@ export async function readJson<S extends BodySchema>(response: Response, schema:
   return parsed.data as Parsed<S>;
 }
 
+/** A page of a list: its items, and the size of the whole list. */
+export type ListPage<T> = { items: T[]; total: number };
+
+/**
+ * Reads a page of a list that can grow: the items, parsed with `schema`, and the whole list's size
+ * from X-Total-Count. Without a usable header, the items up to this page are all that is known.
+ */
+export async function readListPage<T>(
+  response: Response,
+  schema: BodySchema<T[]>,
+  { page, limit }: { page: number; limit: number },
+): Promise<ListPage<T>> {
+  const items = await readJson(response, schema);
+  const header = response.headers.get(totalCountHeader);
+  const counted = header === null || header.trim() === "" ? Number.NaN : Number(header);
+  const total = Number.isInteger(counted) && counted >= 0 ? counted : (page - 1) * limit + items.length;
+  return { items, total };
+}
+
 /** GET (or any method) returning JSON of a known shape. */
 export async function apiJson<S extends BodySchema>(
   path: string,
@@ -119,4 +140,9 @@ export async function apiJson<S extends BodySchema>(
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   return "Something went wrong. Please try again.";
+}
+
+/** The thing asked for does not exist: a 404, or a 400 for an id that is not an id at all. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }

@@ -41,6 +41,11 @@ export function addDays(iso: string, days: number): string {
   return toIsoDate(date);
 }
 
+/** A lead time in words: "1 day", "3 days". */
+export function days(count: number): string {
+  return `${count} ${count === 1 ? "day" : "days"}`;
+}
+
 /** The first day a tool with this lead time can arrive when ordered today: today + lead time. */
 export function arrivalDate(leadTimeDays: number, today: string = todayIso()): string {
   return addDays(today, leadTimeDays);

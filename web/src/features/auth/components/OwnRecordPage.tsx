@@ -2,7 +2,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/EmptyState";
-import { LoadError } from "../../../components/LoadError";
+import { QueryState } from "../../../components/QueryState";
 import { Spinner } from "../../../components/Spinner";
 import { useSession } from "../api/get-session";
 import { loginPath } from "../redirect";
@@ -30,25 +30,23 @@ type SomeonesRecordProps<T> = Pick<OwnRecordPageProps<T>, "icon" | "useRecord" |
 /** Someone's record, by email. */
 function SomeonesRecord<T>({ noun, icon, email, useRecord, renderRecord }: SomeonesRecordProps<T>) {
   const record = useRecord(email.toLowerCase());
-  if (record.isPending) return <Spinner label={`Loading the ${noun}…`} />;
-  if (record.isError) {
-    return (
-      <LoadError
-        title={`We could not load this ${noun}`}
-        error={record.error}
-        onRetry={() => record.refetch()}
-        retrying={record.isFetching}
-      />
-    );
-  }
-  if (!record.data) {
-    return (
-      <EmptyState icon={icon} title={`No ${noun} here`}>
-        {`This person has not created a ${noun} yet.`}
-      </EmptyState>
-    );
-  }
-  return renderRecord(record.data);
+  return (
+    <QueryState
+      query={record}
+      pending={<Spinner label={`Loading the ${noun}…`} />}
+      errorTitle={`We could not load this ${noun}`}
+    >
+      {(data) =>
+        data ? (
+          renderRecord(data)
+        ) : (
+          <EmptyState icon={icon} title={`No ${noun} here`}>
+            {`This person has not created a ${noun} yet.`}
+          </EmptyState>
+        )
+      }
+    </QueryState>
+  );
 }
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { SessionUser } from "../api/get-session";
-import { useSignOut } from "../api/sign-out";
-import { BriefcaseIcon, ChevronDownIcon, SignOutIcon, UserIcon } from "./auth-icons";
+import { accountLinks, SignOutButton, UserSummary } from "./AccountMenuItems";
+import { ChevronDownIcon } from "./auth-icons";
 import { UserAvatar } from "./UserAvatar";
 
 const itemClass =
@@ -17,7 +17,6 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
   const menuId = useId();
   const container = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const signOut = useSignOut();
 
   useEffect(() => {
     if (!open) return;
@@ -63,36 +62,21 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
         hidden={!open}
         className="absolute top-full right-0 z-50 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
       >
-        <div className="flex items-center gap-3 border-slate-100 border-b px-3 pt-2 pb-3">
-          <UserAvatar image={user.image} size={40} />
-          <div className="min-w-0">
-            <p className="truncate font-semibold text-navy">{user.name}</p>
-            <p className="truncate text-slate-600 text-sm">{user.email}</p>
-          </div>
-        </div>
+        <UserSummary
+          user={user}
+          className="flex items-center gap-3 border-slate-100 border-b px-3 pt-2 pb-3"
+        />
         <ul className="mt-2 space-y-0.5">
-          <li>
-            <Link to="/showProfile" className={itemClass} onClick={() => setOpen(false)}>
-              <UserIcon className="size-5 text-slate-500" />
-              Your Profile
-            </Link>
-          </li>
-          <li>
-            <Link to="/showPortfolio" className={itemClass} onClick={() => setOpen(false)}>
-              <BriefcaseIcon className="size-5 text-slate-500" />
-              Your Portfolio
-            </Link>
-          </li>
+          {accountLinks.map(({ to, label, Icon }) => (
+            <li key={to}>
+              <Link to={to} className={itemClass} onClick={() => setOpen(false)}>
+                <Icon className="size-5 text-slate-500" />
+                {label}
+              </Link>
+            </li>
+          ))}
           <li className="mt-1 border-slate-100 border-t pt-1">
-            <button
-              type="button"
-              className={itemClass}
-              disabled={signOut.isPending}
-              onClick={() => signOut.mutate()}
-            >
-              <SignOutIcon className="size-5 text-slate-500" />
-              {signOut.isPending ? "Signing out…" : "Sign Out"}
-            </button>
+            <SignOutButton className={itemClass} />
           </li>
         </ul>
       </div>

@@ -1,12 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { signInSchema } from "../../../../../contract/accounts";
-import { errorMessage } from "../../../lib/api";
-import { refreshSession, useSession } from "../api/get-session";
 import { useSignIn } from "../api/sign-in";
-import { googleErrorMessage } from "../api/sign-in-with-google";
 import { AlreadySignedIn } from "../components/AlreadySignedIn";
 import { AuthLayout } from "../components/AuthLayout";
 import { ButtonSpinner } from "../components/auth-icons";
@@ -14,6 +10,7 @@ import { FormAlert } from "../components/FormAlert";
 import { GoogleButton } from "../components/GoogleButton";
 import { OrDivider } from "../components/OrDivider";
 import { TextField } from "../components/TextField";
+import { useAuthSubmit } from "../components/use-auth-submit";
 import { safeRedirect } from "../redirect";
 
 /** /login: email and password, or Google; afterwards back to the page the visitor asked for, or /. */
@@ -21,36 +18,18 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const redirect = safeRedirect(searchParams.get("redirect"));
   const target = redirect ?? "/";
-  const googleError = searchParams.get("error");
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const session = useSession();
   const signIn = useSignIn();
   const form = useForm({
     resolver: zodResolver(signInSchema),
     mode: "onTouched",
     defaultValues: { email: "", password: "" },
   });
-  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
+  const { errors, isSubmitting } = form.formState;
+  const { onSubmit, serverError, signedIn } = useAuthSubmit(form, signIn, target);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await signIn.mutateAsync(values);
-    } catch {
-      return; // The server's message shows above the button.
-    }
-    await refreshSession(queryClient).catch(() => null);
-    await navigate(target, { replace: true });
-  });
-
-  if (session.data && !isSubmitting && !isSubmitSuccessful) {
-    return <AlreadySignedIn user={session.data} continueTo={target} />;
-  }
+  if (signedIn) return <AlreadySignedIn user={signedIn} continueTo={target} />;
 
   const here = redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : "/login";
-  const serverError = signIn.isError
-    ? errorMessage(signIn.error)
-    : googleError && googleErrorMessage(googleError);
 
   return (
     <AuthLayout

@@ -1,11 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { passwordMinLength, signUpSchema } from "../../../../../contract/accounts";
-import { errorMessage } from "../../../lib/api";
-import { refreshSession, useSession } from "../api/get-session";
-import { googleErrorMessage } from "../api/sign-in-with-google";
 import { useSignUp } from "../api/sign-up";
 import { AlreadySignedIn } from "../components/AlreadySignedIn";
 import { AuthLayout } from "../components/AuthLayout";
@@ -14,42 +10,23 @@ import { FormAlert } from "../components/FormAlert";
 import { GoogleButton } from "../components/GoogleButton";
 import { OrDivider } from "../components/OrDivider";
 import { TextField } from "../components/TextField";
+import { useAuthSubmit } from "../components/use-auth-submit";
 
 /** Where a new account lands (spec §2: "on success go to /tools"). */
 const afterSignUp = "/tools";
 
 /** /signup: name, email and password, or Google. */
 export function SignUpPage() {
-  const [searchParams] = useSearchParams();
-  const googleError = searchParams.get("error");
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const session = useSession();
   const signUp = useSignUp();
   const form = useForm({
     resolver: zodResolver(signUpSchema),
     mode: "onTouched",
     defaultValues: { name: "", email: "", password: "" },
   });
-  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
+  const { errors, isSubmitting } = form.formState;
+  const { onSubmit, serverError, signedIn } = useAuthSubmit(form, signUp, afterSignUp);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await signUp.mutateAsync(values);
-    } catch {
-      return; // The server's message shows above the button.
-    }
-    await refreshSession(queryClient).catch(() => null);
-    await navigate(afterSignUp, { replace: true });
-  });
-
-  if (session.data && !isSubmitting && !isSubmitSuccessful) {
-    return <AlreadySignedIn user={session.data} continueTo={afterSignUp} />;
-  }
-
-  const serverError = signUp.isError
-    ? errorMessage(signUp.error)
-    : googleError && googleErrorMessage(googleError);
+  if (signedIn) return <AlreadySignedIn user={signedIn} continueTo={afterSignUp} />;
 
   return (
     <AuthLayout

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { Tool } from "../../../../../contract/catalog";
-import { totalCountHeader } from "../../../../../contract/paging";
-import { apiFetch, readJson } from "../../../lib/api";
+import { apiFetch, readListPage } from "../../../lib/api";
 import { bodySchema, listOf } from "../../../lib/parse";
 import { parseTool } from "./parse-tool";
 
@@ -22,11 +21,7 @@ export async function getTools(
 ): Promise<ToolsPage> {
   const query = new URLSearchParams({ page: String(page), limit: String(limit) });
   const response = await apiFetch(`/api/service?${query}`, { signal });
-  const tools = await readJson(response, toolListSchema);
-  const header = response.headers.get(totalCountHeader);
-  const counted = header === null || header.trim() === "" ? Number.NaN : Number(header);
-  // Without a usable header, the tools up to this page are all we know of.
-  const total = Number.isInteger(counted) && counted >= 0 ? counted : (page - 1) * limit + tools.length;
+  const { items: tools, total } = await readListPage(response, toolListSchema, { page, limit });
   return { tools, total };
 }
 

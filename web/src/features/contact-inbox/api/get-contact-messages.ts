@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ContactMessage } from "../../../../../contract/contact";
-import { totalCountHeader } from "../../../../../contract/paging";
-import { apiFetch, readJson } from "../../../lib/api";
+import { apiFetch, readListPage } from "../../../lib/api";
 import { bodySchema, isRecord, isString, listOf } from "../../../lib/parse";
 
 /** Messages per page of the inbox. */
@@ -12,16 +11,9 @@ export type MessagesPage = { messages: ContactMessage[]; total: number };
 function parseMessage(value: unknown): ContactMessage | undefined {
   if (!isRecord(value)) return undefined;
   const { _id, email, subject, message, read, createdAt } = value;
-  if (![_id, email, subject, message, createdAt].every(isString) || typeof read !== "boolean")
-    return undefined;
-  return {
-    _id: _id as string,
-    email: email as string,
-    subject: subject as string,
-    message: message as string,
-    read,
-    createdAt: createdAt as string,
-  };
+  if (!isString(_id) || !isString(email) || !isString(subject) || !isString(message)) return undefined;
+  if (!isString(createdAt) || typeof read !== "boolean") return undefined;
+  return { _id, email, subject, message, read, createdAt };
 }
 
 const messageListSchema = bodySchema(listOf(parseMessage));
@@ -30,10 +22,10 @@ const messageListSchema = bodySchema(listOf(parseMessage));
 export async function getContactMessages(page: number, signal?: AbortSignal): Promise<MessagesPage> {
   const query = new URLSearchParams({ page: String(page), limit: String(messagesPageSize) });
   const response = await apiFetch(`/api/contact?${query}`, { signal });
-  const messages = await readJson(response, messageListSchema);
-  const counted = Number(response.headers.get(totalCountHeader) ?? Number.NaN);
-  const total =
-    Number.isInteger(counted) && counted >= 0 ? counted : (page - 1) * messagesPageSize + messages.length;
+  const { items: messages, total } = await readListPage(response, messageListSchema, {
+    page,
+    limit: messagesPageSize,
+  });
   return { messages, total };
 }
 

@@ -1,21 +1,16 @@
-import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { InboxIcon } from "../../../components/dashboard-icons";
 import { EmptyState } from "../../../components/EmptyState";
-import { LoadError } from "../../../components/LoadError";
-import { Pagination } from "../../../components/Pagination";
+import { ListCount } from "../../../components/ListCount";
+import { PagedList } from "../../../components/PagedList";
 import { PanelHeading } from "../../../components/PanelHeading";
+import { QueryState } from "../../../components/QueryState";
 import { Spinner } from "../../../components/Spinner";
+import { pageHref, parsePage } from "../../../lib/page-param";
 import { messagesPageSize, useContactMessages } from "../api/get-contact-messages";
 import { MessageItem } from "../components/MessageItem";
 
-function parsePage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
-}
-
-const hrefFor = (page: number) =>
-  page === 1 ? "/dashboard/contactMessages" : `/dashboard/contactMessages?page=${page}`;
+const hrefFor = (page: number) => pageHref("/dashboard/contactMessages", undefined, page);
 
 /** /dashboard/contactMessages (admins): the "For Any Query" messages, newest first. */
 export function ContactMessagesPage() {
@@ -23,54 +18,51 @@ export function ContactMessagesPage() {
   const page = parsePage(searchParams.get("page"));
   const messages = useContactMessages(page);
 
-  let body: ReactNode;
-  if (messages.isPending) {
-    body = <Spinner label="Loading messages…" />;
-  } else if (messages.isError) {
-    body = (
-      <LoadError
-        title="We could not load the messages"
-        error={messages.error}
-        onRetry={() => messages.refetch()}
-        retrying={messages.isFetching}
-      />
-    );
-  } else if (messages.data.messages.length === 0) {
-    body = (
-      <EmptyState
-        icon={<InboxIcon className="size-7" />}
-        title={page > 1 ? `There are no messages on page ${page}` : "No messages yet"}
-        action={
-          page > 1 && (
-            <Link to={hrefFor(1)} className="btn btn-primary">
-              Go to the first page
-            </Link>
-          )
-        }
-      >
-        {page > 1
-          ? "The inbox has fewer pages than that."
-          : "Messages sent with the contact form on the home and contact pages arrive here."}
-      </EmptyState>
-    );
-  } else {
-    const { messages: list, total } = messages.data;
-    const pageCount = Math.max(1, Math.ceil(total / messagesPageSize));
-    body = (
-      <div aria-busy={messages.isPlaceholderData} className={messages.isPlaceholderData ? "opacity-60" : ""}>
-        <ul aria-label="Messages" className="space-y-4">
-          {list.map((message) => (
-            <li key={message._id}>
-              <MessageItem message={message} />
-            </li>
-          ))}
-        </ul>
-        {total > messagesPageSize && <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} />}
-      </div>
-    );
-  }
+  const body = (
+    <QueryState
+      query={messages}
+      pending={<Spinner label="Loading messages…" />}
+      errorTitle="We could not load the messages"
+      empty={(data) =>
+        data.messages.length === 0 && (
+          <EmptyState
+            icon={<InboxIcon className="size-7" />}
+            title={page > 1 ? `There are no messages on page ${page}` : "No messages yet"}
+            action={
+              page > 1 && (
+                <Link to={hrefFor(1)} className="btn btn-primary">
+                  Go to the first page
+                </Link>
+              )
+            }
+          >
+            {page > 1
+              ? "The inbox has fewer pages than that."
+              : "Messages sent with the contact form on the home and contact pages arrive here."}
+          </EmptyState>
+        )
+      }
+    >
+      {(data) => (
+        <PagedList
+          busy={messages.isPlaceholderData}
+          page={page}
+          total={data.total}
+          pageSize={messagesPageSize}
+          hrefFor={hrefFor}
+        >
+          <ul aria-label="Messages" className="space-y-4">
+            {data.messages.map((message) => (
+              <li key={message._id}>
+                <MessageItem message={message} />
+              </li>
+            ))}
+          </ul>
+        </PagedList>
+      )}
+    </QueryState>
+  );
 
-  const total = messages.data?.total;
   const unread = messages.data?.messages.filter((m) => !m.read).length;
   return (
     <section aria-labelledby="contact-messages-heading" className="mx-auto max-w-4xl">
@@ -79,12 +71,9 @@ export function ContactMessagesPage() {
         id="contact-messages-heading"
         title="Contact Messages"
         aside={
-          total !== undefined && (
-            <p className="text-slate-600 text-sm">
-              {total} {total === 1 ? "message" : "messages"}
-              {unread ? `, ${unread} unread on this page` : ""}
-            </p>
-          )
+          <ListCount total={messages.data?.total} noun="message">
+            {unread ? `, ${unread} unread on this page` : ""}
+          </ListCount>
         }
       >
         What visitors wrote with the contact form, newest first. Unread messages are highlighted.

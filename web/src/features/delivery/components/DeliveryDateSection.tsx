@@ -2,7 +2,7 @@ import { lazy, type ReactNode, Suspense, useRef } from "react";
 import { AlertIcon } from "../../../components/icons";
 import { Spinner } from "../../../components/Spinner";
 import { useNearViewport } from "../../../lib/use-near-viewport";
-import { formatDay } from "../delivery-date";
+import { days, formatDay } from "../delivery-date";
 
 const DeliveryCalendar = lazy(async () => ({
   default: (await import("./DeliveryCalendar")).DeliveryCalendar,
@@ -29,9 +29,11 @@ function CalendarPlaceholder({ children }: { children?: ReactNode }) {
   return <div className="flex h-[21.5rem] w-[19.25rem] items-center justify-center">{children}</div>;
 }
 
-function days(count: number): string {
-  return `${count} ${count === 1 ? "day" : "days"}`;
-}
+const loadingCalendar = (
+  <CalendarPlaceholder>
+    <Spinner label="Loading the calendar…" variant="inline" />
+  </CalendarPlaceholder>
+);
 
 /**
  * "Available Delivery Date": a calendar where days before the earliest delivery date are disabled.
@@ -65,20 +67,10 @@ export function DeliveryDateSection(props: DeliveryDateSectionProps) {
       </CalendarPlaceholder>
     );
   } else if (!near || earliest === undefined) {
-    calendar = (
-      <CalendarPlaceholder>
-        <Spinner label="Loading the calendar…" variant="inline" />
-      </CalendarPlaceholder>
-    );
+    calendar = loadingCalendar;
   } else {
     calendar = (
-      <Suspense
-        fallback={
-          <CalendarPlaceholder>
-            <Spinner label="Loading the calendar…" variant="inline" />
-          </CalendarPlaceholder>
-        }
-      >
+      <Suspense fallback={loadingCalendar}>
         <DeliveryCalendar earliest={earliest} selected={chosen} onSelect={onChoose} />
       </Suspense>
     );

@@ -1,5 +1,5 @@
 import { CheckCircleIcon, ClockIcon, TruckIcon } from "../../../components/shop-icons";
-import { arrivalDate, formatDay } from "../delivery-date";
+import { arrivalDate, days, formatDay } from "../delivery-date";
 
 type DeliveryEstimateProps = {
   leadTimeDays: number;
@@ -8,9 +8,8 @@ type DeliveryEstimateProps = {
   today: string;
 };
 
-function leadTime(days: number): string {
-  if (days === 0) return "today";
-  return `in ${days} ${days === 1 ? "day" : "days"}`;
+function leadTime(count: number): string {
+  return count === 0 ? "today" : `in ${days(count)}`;
 }
 
 /** On a tool card: whether the tool arrives by the chosen date, or when it can arrive at the earliest. */

@@ -1,15 +1,18 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Tool } from "../../../../../contract/catalog";
-import { AlertIcon, BoxIcon } from "../../../components/icons";
+import { BoxIcon } from "../../../components/icons";
+import { LoadError } from "../../../components/LoadError";
 import { Spinner } from "../../../components/Spinner";
+import { StatusPanel } from "../../../components/StatusPanel";
 import { ArrowRightIcon } from "../../../components/shop-icons";
 import { ToolCard } from "../../catalog/components/ToolCard";
 import { DeliveryEstimate } from "../../delivery/components/DeliveryEstimate";
 
 export type ToolsPreviewProps = {
   status: "pending" | "error" | "success";
-  error: string | undefined;
+  /** Why the tools did not load (status `error`). */
+  error: unknown;
   onRetry: () => void;
   tools: Tool[];
   chosen: string | undefined;
@@ -23,25 +26,26 @@ export function ToolsPreview({ status, error, onRetry, tools, chosen, today }: T
     body = <Spinner label="Loading tools…" />;
   } else if (status === "error") {
     body = (
-      <div
-        role="alert"
-        className="mx-auto max-w-lg rounded-2xl border border-red-200 bg-white px-6 py-8 text-center shadow-sm"
-      >
-        <AlertIcon className="mx-auto size-8 text-red-700" />
-        <h3 className="mt-3 text-lg font-semibold text-navy">We could not load the tools</h3>
-        <p className="mt-2 text-slate-600">{error}</p>
-        <button type="button" className="btn btn-secondary mt-5" onClick={onRetry}>
-          Try again
-        </button>
-      </div>
+      <LoadError
+        title="We could not load the tools"
+        error={error}
+        onRetry={onRetry}
+        size="compact"
+        headingLevel={3}
+        className="mx-auto max-w-lg"
+      />
     );
   } else if (tools.length === 0) {
     body = (
-      <div className="mx-auto max-w-lg rounded-2xl border border-slate-200 bg-white px-6 py-8 text-center shadow-sm">
-        <BoxIcon className="mx-auto size-8 text-slate-500" />
-        <h3 className="mt-3 text-lg font-semibold text-navy">No tools in stock right now</h3>
-        <p className="mt-2 text-slate-600">New lots arrive every week. Please check back soon.</p>
-      </div>
+      <StatusPanel
+        icon={BoxIcon}
+        title="No tools in stock right now"
+        size="compact"
+        headingLevel={3}
+        className="mx-auto max-w-lg"
+      >
+        New lots arrive every week. Please check back soon.
+      </StatusPanel>
     );
   } else {
     body = (

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useRef } from "react";
 import { maxPageSize } from "../../../../../contract/paging";
 import { Spinner } from "../../../components/Spinner";
-import { errorMessage } from "../../../lib/api";
 import { useNearViewport } from "../../../lib/use-near-viewport";
 import { usePageMeta } from "../../../lib/use-page-meta";
 import { useTools } from "../../catalog/api/get-tools";
@@ -93,7 +92,7 @@ export function HomePage() {
       <Deferred
         preview={{
           status: tools.status,
-          error: tools.isError ? errorMessage(tools.error) : undefined,
+          error: tools.error,
           onRetry: () => tools.refetch(),
           tools: preview,
           chosen,

@@ -1,23 +1,11 @@
 import { formatDollars } from "../../../../../contract/money";
 import type { Order } from "../../../../../contract/orders";
-import { pieces } from "../../../../../contract/tool-display";
-import { adminStatusLabels, formatOrderDate } from "../order-display";
+import { Email } from "../../../components/Email";
+import { adminStatusLabels } from "../order-display";
 import { AdminOrderActions } from "./AdminOrderActions";
+import { NeededBy, OrderCardFacts, OrderCardHeading } from "./OrderCard";
 import { PaidBadge } from "./PaidBadge";
 import { StatusBadge } from "./StatusBadge";
-
-/** An email that may wrap just before its @ on narrow columns (and anywhere, if it still does not fit). */
-function Email({ email }: { email: string }) {
-  const at = email.lastIndexOf("@");
-  if (at <= 0) return <span className="[overflow-wrap:anywhere]">{email}</span>;
-  return (
-    <span className="[overflow-wrap:anywhere]">
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </span>
-  );
-}
 
 /** Table cells: tight on a laptop's screen beside the sidebar, roomier on wide ones. */
 const cell = "px-2.5 py-3 align-top 2xl:px-4";
@@ -88,7 +76,7 @@ export function AllOrderList({ orders, label, onRemove }: AllOrderListProps) {
                   {formatDollars(order.total)}
                 </td>
                 <td className={`${cell} whitespace-nowrap`}>
-                  <time dateTime={order.orderDate}>{formatOrderDate(order.orderDate)}</time>
+                  <NeededBy date={order.orderDate} />
                 </td>
                 <td className={cell}>
                   <div className="flex flex-col items-start gap-1.5">
@@ -113,39 +101,21 @@ export function AllOrderList({ orders, label, onRemove }: AllOrderListProps) {
             data-order-id={order._id}
             className="flex flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
           >
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <h2 className="font-semibold text-navy">{order.orderProduct}</h2>
-                <p className="text-slate-600 text-sm">
-                  {pieces(order.orderMinimum)} × {formatDollars(order.orderPrice)}
-                </p>
-              </div>
-              <StatusBadge status={order.status} label={adminStatusLabels[order.status]} />
-            </div>
+            <OrderCardHeading order={order} statusLabel={adminStatusLabels[order.status]} />
             <p className="mt-3 text-sm">
               <span className="block font-medium text-navy">{order.orderName}</span>
               <span className="block text-slate-600">
                 <Email email={order.orderEmail} />
               </span>
             </p>
-            <dl className="mt-3 grid grid-cols-2 gap-3 border-slate-100 border-t pt-3 text-sm">
-              <div>
-                <dt className="text-slate-600">Total</dt>
-                <dd className="font-bold text-base text-navy tabular-nums">{formatDollars(order.total)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">Needed by</dt>
-                <dd className="font-medium text-navy">
-                  <time dateTime={order.orderDate}>{formatOrderDate(order.orderDate)}</time>
-                </dd>
-              </div>
+            <OrderCardFacts order={order}>
               <div className="col-span-2 flex items-center gap-2">
                 <dt className="sr-only">Payment</dt>
                 <dd>
                   <PaidBadge paid={order.paid} />
                 </dd>
               </div>
-            </dl>
+            </OrderCardFacts>
             {(order.status === "paid" || order.status === "pending") && (
               <div className="mt-auto pt-4">
                 <AdminOrderActions order={order} onRemove={onRemove} wide />

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { formatDollars } from "../../../../../contract/money";
 import type { Order } from "../../../../../contract/orders";
-import { pieces } from "../../../../../contract/tool-display";
-import { buyerStatusLabels, formatOrderDate, formatOrderMoment } from "../order-display";
+import { buyerStatusLabels, formatOrderMoment } from "../order-display";
+import { NeededBy, OrderCardFacts, OrderCardHeading } from "./OrderCard";
 import { PaidBadge } from "./PaidBadge";
 import { StatusBadge } from "./StatusBadge";
 import { TransactionId } from "./TransactionId";
@@ -96,7 +96,7 @@ export function MyOrderList({ orders }: { orders: Order[] }) {
                   {formatDollars(order.total)}
                 </td>
                 <td className="whitespace-nowrap px-4 py-3.5 text-steel">
-                  <time dateTime={order.orderDate}>{formatOrderDate(order.orderDate)}</time>
+                  <NeededBy date={order.orderDate} />
                 </td>
                 <td className="px-4 py-3.5">
                   <StatusBadge status={order.status} label={buyerStatusLabels[order.status]} />
@@ -118,27 +118,8 @@ export function MyOrderList({ orders }: { orders: Order[] }) {
             data-order-id={order._id}
             className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
           >
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <h2 className="font-semibold text-navy">{order.orderProduct}</h2>
-                <p className="text-slate-600 text-sm">
-                  {pieces(order.orderMinimum)} × {formatDollars(order.orderPrice)}
-                </p>
-              </div>
-              <StatusBadge status={order.status} label={buyerStatusLabels[order.status]} />
-            </div>
-            <dl className="mt-3 grid grid-cols-2 gap-3 border-slate-100 border-t pt-3 text-sm">
-              <div>
-                <dt className="text-slate-600">Total</dt>
-                <dd className="font-bold text-base text-navy tabular-nums">{formatDollars(order.total)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">Needed by</dt>
-                <dd className="font-medium text-navy">
-                  <time dateTime={order.orderDate}>{formatOrderDate(order.orderDate)}</time>
-                </dd>
-              </div>
-            </dl>
+            <OrderCardHeading order={order} statusLabel={buyerStatusLabels[order.status]} />
+            <OrderCardFacts order={order} />
             <div className="mt-3">
               <Payment order={order} wide />
             </div>

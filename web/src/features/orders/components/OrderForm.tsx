@@ -78,6 +78,7 @@ export function OrderForm({ tool, buyer, today }: OrderFormProps) {
   const largest = Math.min(tool.maximum ?? tool.available, tool.available);
   const soldOut = largest < tool.minimum;
   const step = Math.max(1, tool.increment);
+  const inSteps = step > 1 ? `, in steps of ${step.toLocaleString("en-US")}` : "";
   const earliest = arrivalDate(tool.leadTimeDays, today);
 
   function stepBy(direction: 1 | -1) {
@@ -131,7 +132,7 @@ export function OrderForm({ tool, buyer, today }: OrderFormProps) {
       </h2>
       <p className="mt-1 text-slate-600 text-sm">
         Sold in lots of at least {pieces(tool.minimum)}
-        {step > 1 ? `, in steps of ${step.toLocaleString("en-US")}` : ""}. You pay by card from My Orders.
+        {inSteps}. You pay by card from My Orders.
       </p>
 
       {soldOut && (
@@ -177,7 +178,7 @@ export function OrderForm({ tool, buyer, today }: OrderFormProps) {
         <Field
           label="Quantity (pieces)"
           error={quantityError}
-          hint={`From ${pieces(tool.minimum)} to ${pieces(Math.max(largest, tool.minimum))}${step > 1 ? `, in steps of ${step.toLocaleString("en-US")}` : ""}.`}
+          hint={`From ${pieces(tool.minimum)} to ${pieces(Math.max(largest, tool.minimum))}${inSteps}.`}
         >
           {(control) => (
             <div className="flex gap-2">

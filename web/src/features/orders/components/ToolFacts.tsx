@@ -3,11 +3,7 @@ import type { Tool } from "../../../../../contract/catalog";
 import { formatDollars } from "../../../../../contract/money";
 import { pieces } from "../../../../../contract/tool-display";
 import { ClockIcon, TagIcon, TruckIcon } from "../../../components/shop-icons";
-import { arrivalDate, formatDay } from "../../delivery/delivery-date";
-
-function days(count: number): string {
-  return `${count} ${count === 1 ? "day" : "days"}`;
-}
+import { arrivalDate, days, formatDay } from "../../delivery/delivery-date";
 
 function Fact({ label, children, icon }: { label: string; children: ReactNode; icon?: ReactNode }) {
   return (

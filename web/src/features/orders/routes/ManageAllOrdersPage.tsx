@@ -1,21 +1,23 @@
-import { type ReactNode, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { formatDollars } from "../../../../../contract/money";
 import type { Order } from "../../../../../contract/orders";
 import { pieces } from "../../../../../contract/tool-display";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { BoxIcon } from "../../../components/icons";
-import { LoadError } from "../../../components/LoadError";
-import { Pagination } from "../../../components/Pagination";
+import { ListCount } from "../../../components/ListCount";
+import { PagedList } from "../../../components/PagedList";
 import { PanelHeading } from "../../../components/PanelHeading";
+import { QueryState } from "../../../components/QueryState";
 import { Spinner } from "../../../components/Spinner";
+import { StatusPanel } from "../../../components/StatusPanel";
+import { pageHref, parsePage } from "../../../lib/page-param";
 import { useCancelOrder } from "../api/cancel-order";
 import { useAllOrders } from "../api/get-all-orders";
 import { ordersPageSize } from "../api/read-order-page";
 import { AllOrderList } from "../components/AllOrderList";
 import { adminStatusLabels } from "../order-display";
 import { type OrderView, orderViewHref, orderViews, parseOrderView, statusesOf } from "../order-view-param";
-import { pageHref, parsePage } from "../page-param";
 
 const path = "/dashboard/manageAllOrder";
 
@@ -92,47 +94,36 @@ export function ManageAllOrdersPage() {
     setRemoving(order);
   }
 
-  let body: ReactNode;
-  if (orders.isPending) {
-    body = <Spinner label="Loading the orders…" />;
-  } else if (orders.isError) {
-    body = (
-      <LoadError
-        title="We could not load the orders"
-        error={orders.error}
-        onRetry={() => orders.refetch()}
-        retrying={orders.isFetching}
-      />
-    );
-  } else if (orders.data.orders.length === 0) {
-    body = (
-      <div className="rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center shadow-sm">
-        <BoxIcon className="mx-auto size-10 text-slate-500" />
-        <h2 className="mt-4 font-semibold text-lg text-navy">
-          {page > 1 ? `There are no orders on page ${page}` : emptyTitle(view)}
-        </h2>
-      </div>
-    );
-  } else {
-    const { total } = orders.data;
-    const pageCount = Math.max(1, Math.ceil(total / ordersPageSize));
-    body = (
-      <div aria-busy={orders.isPlaceholderData} className={orders.isPlaceholderData ? "opacity-60" : ""}>
-        <AllOrderList orders={orders.data.orders} label={listLabel(view)} onRemove={askToRemove} />
-        {total > ordersPageSize && (
-          <Pagination
-            spacing="mt-6"
-            hideInert
-            page={page}
-            pageCount={pageCount}
-            hrefFor={(target) => pageHref(path, searchParams, target)}
+  const body = (
+    <QueryState
+      query={orders}
+      pending={<Spinner label="Loading the orders…" />}
+      errorTitle="We could not load the orders"
+      empty={(data) =>
+        data.orders.length === 0 && (
+          <StatusPanel
+            icon={BoxIcon}
+            title={page > 1 ? `There are no orders on page ${page}` : emptyTitle(view)}
           />
-        )}
-      </div>
-    );
-  }
+        )
+      }
+    >
+      {(data) => (
+        <PagedList
+          busy={orders.isPlaceholderData}
+          page={page}
+          total={data.total}
+          pageSize={ordersPageSize}
+          hrefFor={(target) => pageHref(path, searchParams, target)}
+          spacing="mt-6"
+          hideInert
+        >
+          <AllOrderList orders={data.orders} label={listLabel(view)} onRemove={askToRemove} />
+        </PagedList>
+      )}
+    </QueryState>
+  );
 
-  const total = orders.data?.total;
   return (
     <section aria-labelledby="all-orders-heading">
       <title>Manage All Order · Car Mechanic</title>
@@ -141,11 +132,7 @@ export function ManageAllOrdersPage() {
         title="Manage All Order"
         aside={
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-            {total !== undefined && (
-              <p className="text-slate-600 text-sm">
-                {total} {total === 1 ? "order" : "orders"}
-              </p>
-            )}
+            <ListCount total={orders.data?.total} noun="order" />
             <StatusFilter view={view} />
           </div>
         }

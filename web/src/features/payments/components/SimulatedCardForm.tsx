@@ -1,14 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { type UseFormRegisterReturn, useForm } from "react-hook-form";
 import { controlClass, Field } from "../../../components/FormField";
-import { errorMessage } from "../../../lib/api";
 import { confirmSimulatedPayment } from "../api/confirm-simulated-payment";
-import { useMarkOrderPaid } from "../api/mark-order-paid";
 import { type SimulatedCardValues, simulatedCardSchema } from "../card-form-schema";
 import { formatCardNumber, formatCvc, formatExpiry } from "../card-format";
-import { isOrderConflict } from "../order-conflict";
 import { CardFormLayout, type CardFormProps } from "./CardFormLayout";
+import { useCardPayment } from "./use-card-payment";
 
 /** `register(...)` with the value reformatted as it is typed (digits grouped, the expiry's slash). */
 function formatted(
@@ -38,8 +35,7 @@ export function SimulatedCardForm({
   onPaid,
   stillPayable,
 }: CardFormProps) {
-  const markPaid = useMarkOrderPaid();
-  const [cardError, setCardError] = useState<string | null>(null);
+  const { cardError, clearCardError, failed, charged } = useCardPayment({ orderId, onPaid, stillPayable });
   const form = useForm<SimulatedCardValues>({
     resolver: zodResolver(simulatedCardSchema),
     mode: "onTouched",
@@ -49,16 +45,16 @@ export function SimulatedCardForm({
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (!clientSecret) return;
-    setCardError(null);
+    clearCardError();
+    let paymentId: string;
     try {
-      const payment = await confirmSimulatedPayment({ clientSecret, ...values });
-      await markPaid.mutateAsync({ orderId, transactionId: payment.id });
-      onPaid(payment.id);
+      paymentId = (await confirmSimulatedPayment({ clientSecret, ...values })).id;
     } catch (error) {
-      // "This payment was canceled": the order was cancelled meanwhile, and the page says so instead.
-      if (isOrderConflict(error) && !(await stillPayable())) return;
-      setCardError(errorMessage(error));
+      // "This payment was canceled" (a conflict): the order was cancelled meanwhile.
+      await failed(error);
+      return;
     }
+    await charged(paymentId);
   });
 
   return (

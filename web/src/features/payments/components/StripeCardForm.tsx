@@ -5,11 +5,9 @@ import { CardElement, Elements, useElements, useStripe } from "@stripe/react-str
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { errorMessage } from "../../../lib/api";
-import { useMarkOrderPaid } from "../api/mark-order-paid";
 import { type BillingValues, billingSchema } from "../card-form-schema";
-import { isOrderConflict } from "../order-conflict";
 import { CardFormLayout, type CardFormProps } from "./CardFormLayout";
+import { useCardPayment } from "./use-card-payment";
 
 /** One Stripe.js per publishable key for the whole visit. */
 const stripes = new Map<string, Promise<Stripe | null>>();
@@ -35,8 +33,7 @@ const cardStyle = {
 function StripeCardFields({ orderId, total, clientSecret, buyer, onPaid, stillPayable }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
-  const markPaid = useMarkOrderPaid();
-  const [cardError, setCardError] = useState<string | null>(null);
+  const { cardError, clearCardError, refuse, charged } = useCardPayment({ orderId, onPaid, stillPayable });
   const [focused, setFocused] = useState(false);
   const form = useForm<BillingValues>({
     resolver: zodResolver(billingSchema),
@@ -47,23 +44,19 @@ function StripeCardFields({ orderId, total, clientSecret, buyer, onPaid, stillPa
   const onSubmit = form.handleSubmit(async (billing) => {
     const card = elements?.getElement(CardElement);
     if (!stripe || !card || !clientSecret) return;
-    setCardError(null);
+    clearCardError();
     const result = await stripe.confirmCardPayment(clientSecret, {
       payment_method: { card, billing_details: { name: billing.name, email: billing.email } },
     });
     if (result.error) {
       // Stripe refuses an intent that is no longer payable: cancelled with its order, or already paid.
-      if (result.error.code === "payment_intent_unexpected_state" && !(await stillPayable())) return;
-      setCardError(result.error.message ?? "Your card could not be charged.");
+      await refuse(
+        result.error.message ?? "Your card could not be charged.",
+        result.error.code === "payment_intent_unexpected_state",
+      );
       return;
     }
-    try {
-      await markPaid.mutateAsync({ orderId, transactionId: result.paymentIntent.id });
-      onPaid(result.paymentIntent.id);
-    } catch (error) {
-      if (isOrderConflict(error) && !(await stillPayable())) return;
-      setCardError(errorMessage(error));
-    }
+    await charged(result.paymentIntent.id);
   });
 
   return (
@@ -86,7 +79,7 @@ function StripeCardFields({ orderId, total, clientSecret, buyer, onPaid, stillPa
             options={{ style: cardStyle, hidePostalCode: true }}
             onFocus={() => setFocused(true)}
             onBlur={() => setFocused(false)}
-            onChange={() => setCardError(null)}
+            onChange={clearCardError}
           />
         </div>
       </div>

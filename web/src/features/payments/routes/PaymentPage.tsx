@@ -7,15 +7,18 @@ import { pieces } from "../../../../../contract/tool-display";
 import { BoxIcon, ChevronLeftIcon } from "../../../components/icons";
 import { LoadError } from "../../../components/LoadError";
 import { PanelHeading } from "../../../components/PanelHeading";
+import { QueryState } from "../../../components/QueryState";
 import { Spinner } from "../../../components/Spinner";
+import { StatusPanel } from "../../../components/StatusPanel";
 import { CheckCircleIcon, ShieldCheckIcon } from "../../../components/shop-icons";
-import { ApiError } from "../../../lib/api";
 import { useSession } from "../../auth/api/get-session";
+import { ordersQueryKey } from "../../orders/api/query-keys";
 import { usePaymentIntent } from "../api/create-payment-intent";
 import { useOrder } from "../api/get-order";
 import { usePaymentsConfig } from "../api/get-payments-config";
 import type { CardFormProps } from "../components/CardFormLayout";
 import { SimulatedCardForm } from "../components/SimulatedCardForm";
+import { isOrderConflict } from "../order-conflict";
 
 // Stripe.js comes only with the Stripe gateway, in its own chunk.
 const StripeCardForm = lazy(async () => ({
@@ -160,9 +163,9 @@ function CardPayment({ order, onPaid, stillPayable }: CardPaymentProps) {
   const queryClient = useQueryClient();
   // 409: paid meanwhile (in another tab, or a payment whose confirmation was lost) or cancelled. The
   // order, read again, shows which.
-  const conflict = intent.error instanceof ApiError && intent.error.status === 409;
+  const conflict = isOrderConflict(intent.error);
   useEffect(() => {
-    if (conflict) void queryClient.invalidateQueries({ queryKey: ["orders"] });
+    if (conflict) void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
   }, [conflict, queryClient]);
 
   if (config.isError || intent.isError) {
@@ -224,55 +227,54 @@ function CardPayment({ order, onPaid, stillPayable }: CardPaymentProps) {
   );
 }
 
+/** The congratulation right after paying, why the order needs no payment, or the card form. */
+function OrderPayment({
+  order,
+  paidNow,
+  onPaid,
+  stillPayable,
+}: CardPaymentProps & { paidNow: string | null }) {
+  if (paidNow) return <PaymentComplete transactionId={paidNow} />;
+  if (order.status === "cancelled") return <Cancelled reason={order.cancelReason} />;
+  if (order.paid) return <AlreadyPaid order={order} />;
+  return <CardPayment order={order} onPaid={onPaid} stillPayable={stillPayable} />;
+}
+
 /** /dashboard/payment/{id}: the order's summary and its card payment. */
 export function PaymentPage() {
   const { id = "" } = useParams();
   const order = useOrder(id);
   const [paidNow, setPaidNow] = useState<string | null>(null);
+  // A payment refused with a conflict: the order, read again, shows whether it was cancelled meanwhile.
+  const stillPayable = async () => (await order.refetch()).data?.status === "pending";
 
-  let body: ReactNode;
-  if (order.isPending) {
-    body = <Spinner label="Loading the order…" />;
-  } else if (order.isError && order.error instanceof ApiError && [400, 404].includes(order.error.status)) {
-    body = (
-      <div className="rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center shadow-sm">
-        <BoxIcon className="mx-auto size-10 text-slate-500" />
-        <h2 className="mt-4 font-semibold text-lg text-navy">Order not found</h2>
-        <p className="mt-2 text-slate-600">
+  const body = (
+    <QueryState
+      query={order}
+      pending={<Spinner label="Loading the order…" />}
+      errorTitle="We could not load the order"
+      notFound={
+        <StatusPanel
+          icon={BoxIcon}
+          title="Order not found"
+          action={
+            <Link to="/dashboard" className="btn btn-primary mt-6">
+              Go to My Orders
+            </Link>
+          }
+        >
           There is no order of yours with this address. Your orders are in My Orders.
-        </p>
-        <Link to="/dashboard" className="btn btn-primary mt-6">
-          Go to My Orders
-        </Link>
-      </div>
-    );
-  } else if (order.isError) {
-    body = (
-      <LoadError
-        title="We could not load the order"
-        error={order.error}
-        onRetry={() => order.refetch()}
-        retrying={order.isFetching}
-      />
-    );
-  } else {
-    const current = order.data;
-    let payment: ReactNode;
-    if (paidNow) payment = <PaymentComplete transactionId={paidNow} />;
-    else if (current.status === "cancelled") payment = <Cancelled reason={current.cancelReason} />;
-    else if (current.paid) payment = <AlreadyPaid order={current} />;
-    else {
-      // A payment refused with a conflict: the order, read again, shows whether it was cancelled meanwhile.
-      const stillPayable = async () => (await order.refetch()).data?.status === "pending";
-      payment = <CardPayment order={current} onPaid={setPaidNow} stillPayable={stillPayable} />;
-    }
-    body = (
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
-        <OrderSummary order={current} />
-        {payment}
-      </div>
-    );
-  }
+        </StatusPanel>
+      }
+    >
+      {(current) => (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
+          <OrderSummary order={current} />
+          <OrderPayment order={current} paidNow={paidNow} onPaid={setPaidNow} stillPayable={stillPayable} />
+        </div>
+      )}
+    </QueryState>
+  );
 
   return (
     <section aria-labelledby="payment-heading">

@@ -2,16 +2,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { portfolioSchema, SavedResponse } from "../../../../../contract/profiles";
 import { apiJson } from "../../../lib/api";
-import { bodySchema, isRecord, isString } from "../../../lib/parse";
+import { savedSchema } from "../../profiles/api/save-profile";
 import { portfoliosQueryKey } from "./get-portfolio";
 
 export type PortfolioFields = z.output<typeof portfolioSchema>;
-
-const savedSchema = bodySchema((body): SavedResponse | undefined =>
-  isRecord(body) && isString(body.insertedId) && body.insertedId
-    ? { insertedId: body.insertedId, updated: body.updated === true }
-    : undefined,
-);
 
 /**
  * `POST /api/myPortfolio` (signed in): creates the user's portfolio, or updates it when there is one.

@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import type { Portfolio } from "../../../../../contract/profiles";
-import { ExternalLinkIcon, GraduationIcon } from "../../../components/dashboard-icons";
+import { GraduationIcon } from "../../../components/dashboard-icons";
+import { Email } from "../../../components/Email";
 import { MailIcon } from "../../../components/shop-icons";
+import { NewTabLink } from "../../profiles/components/NewTabLink";
 import { thumbnailOf } from "../../uploads/thumbnail";
 
 const webLink = /^https?:\/\//i;
@@ -11,7 +13,7 @@ function readable(url: string): string {
   return url.replace(webLink, "").replace(/\/$/, "");
 }
 
-/** A project link: opens in a new tab, without giving that page a handle on this one. */
+/** A project link: opens in a new tab; an address that is not a web link stays text. */
 function ProjectLink({ n, url }: { n: number; url: string }) {
   return (
     <li className="flex items-start gap-3 rounded-xl border border-slate-200 p-4">
@@ -21,16 +23,7 @@ function ProjectLink({ n, url }: { n: number; url: string }) {
       <div className="min-w-0">
         <p className="font-semibold text-navy text-sm">Project {n}</p>
         {webLink.test(url) ? (
-          <a
-            href={url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="text-accent-dark underline-offset-4 [overflow-wrap:anywhere] hover:underline"
-          >
-            {readable(url)}
-            <ExternalLinkIcon className="ml-1 inline size-4 align-[-2px]" />
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          <NewTabLink href={url}>{readable(url)}</NewTabLink>
         ) : (
           <span className="text-steel [overflow-wrap:anywhere]">{url}</span>
         )}
@@ -70,11 +63,7 @@ export function PortfolioCard({ portfolio, children }: { portfolio: Portfolio; c
                 className="inline-flex items-center gap-1.5 rounded-full bg-white px-2.5 py-0.5 font-medium text-sm text-steel ring-1 ring-slate-200 [overflow-wrap:anywhere] hover:text-navy"
               >
                 <MailIcon className="size-4 shrink-0" />
-                <span>
-                  {portfolio.email.slice(0, portfolio.email.lastIndexOf("@"))}
-                  <wbr />
-                  {portfolio.email.slice(portfolio.email.lastIndexOf("@"))}
-                </span>
+                <Email email={portfolio.email} />
               </a>
             )}
           </div>

@@ -1,7 +1,6 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { LoadError } from "../../../components/LoadError";
 import { PanelHeading } from "../../../components/PanelHeading";
+import { QueryState } from "../../../components/QueryState";
 import { Spinner } from "../../../components/Spinner";
 import { useSession } from "../../auth/api/get-session";
 import { usePortfolio } from "../api/get-portfolio";
@@ -11,22 +10,8 @@ import { PortfolioForm } from "../components/PortfolioForm";
 export function CreatePortfolioPage() {
   const user = useSession().data;
   const portfolio = usePortfolio({ mine: user?.id ?? "" }, Boolean(user));
-
-  let body: ReactNode;
-  if (!user || portfolio.isPending) {
-    body = <Spinner label="Loading your portfolio…" />;
-  } else if (portfolio.isError) {
-    body = (
-      <LoadError
-        title="We could not load your portfolio"
-        error={portfolio.error}
-        onRetry={() => portfolio.refetch()}
-        retrying={portfolio.isFetching}
-      />
-    );
-  } else {
-    body = <PortfolioForm key={portfolio.data?._id ?? "new"} user={user} existing={portfolio.data} />;
-  }
+  // Until the session is in, the query waits (disabled) and the spinner shows.
+  const pending = <Spinner label="Loading your portfolio…" />;
 
   return (
     <section aria-labelledby="create-portfolio-heading" className="mx-auto max-w-3xl">
@@ -49,7 +34,11 @@ export function CreatePortfolioPage() {
           ? "You already have a portfolio: change what you need and save to update it."
           : "Your skill and three projects, for workshops looking for a mechanic like you."}
       </PanelHeading>
-      {body}
+      <QueryState query={portfolio} pending={pending} errorTitle="We could not load your portfolio">
+        {(existing) =>
+          user ? <PortfolioForm key={existing?._id ?? "new"} user={user} existing={existing} /> : pending
+        }
+      </QueryState>
     </section>
   );
 }

@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { totalCountHeader } from "../../../../../contract/paging";
-import { apiFetch, readJson } from "../../../lib/api";
+import { apiFetch, readListPage } from "../../../lib/api";
 import { bodySchema, listOf } from "../../../lib/parse";
 import { type ProfileView, parseProfile, profilesQueryKey } from "./get-profile";
 
@@ -15,10 +14,10 @@ const profileListSchema = bodySchema(listOf(parseProfile));
 export async function getAllProfiles(page: number, signal?: AbortSignal): Promise<ProfilesPage> {
   const query = new URLSearchParams({ page: String(page), limit: String(profilesPageSize) });
   const response = await apiFetch(`/api/showAllProfile?${query}`, { signal });
-  const profiles = await readJson(response, profileListSchema);
-  const counted = Number(response.headers.get(totalCountHeader) ?? Number.NaN);
-  const total =
-    Number.isInteger(counted) && counted >= 0 ? counted : (page - 1) * profilesPageSize + profiles.length;
+  const { items: profiles, total } = await readListPage(response, profileListSchema, {
+    page,
+    limit: profilesPageSize,
+  });
   return { profiles, total };
 }
 

@@ -7,7 +7,8 @@ import { profilesQueryKey } from "./get-profile";
 
 export type ProfileFields = z.output<typeof profileSchema>;
 
-const savedSchema = bodySchema((body): SavedResponse | undefined =>
+/** The answer to saving a profile or a portfolio (the same for both). */
+export const savedSchema = bodySchema((body): SavedResponse | undefined =>
   isRecord(body) && isString(body.insertedId) && body.insertedId
     ? { insertedId: body.insertedId, updated: body.updated === true }
     : undefined,

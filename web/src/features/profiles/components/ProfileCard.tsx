@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
 import { ExternalLinkIcon, GraduationIcon } from "../../../components/dashboard-icons";
+import { Email } from "../../../components/Email";
 import { MailIcon, MapPinIcon, PhoneIcon } from "../../../components/shop-icons";
 import { thumbnailOf } from "../../uploads/thumbnail";
 import type { ProfileView } from "../api/get-profile";
 import { linkedInHref, linkedInLabel } from "../linkedin";
+import { NewTabLink } from "./NewTabLink";
 
 type ProfileCardProps = {
   profile: ProfileView;
@@ -32,35 +34,11 @@ function Detail({ icon, label, children }: { icon: ReactNode; label: string; chi
   );
 }
 
-/** An email that may wrap just before its @ on narrow cards (and anywhere, if it still does not fit). */
-function Email({ email }: { email: string }) {
-  const at = email.lastIndexOf("@");
-  if (at <= 0) return email;
-  return (
-    <>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </>
-  );
-}
-
-/** LinkedIn opens in a new tab, without giving that page a handle on this one. */
+/** LinkedIn opens in a new tab; a value that is not a LinkedIn address stays text. */
 export function LinkedInLink({ value }: { value: string }) {
   const href = linkedInHref(value);
   if (!href) return <span>{value}</span>;
-  return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="text-accent-dark underline-offset-4 [overflow-wrap:anywhere] hover:underline"
-    >
-      {linkedInLabel(value)}
-      <ExternalLinkIcon className="ml-1 inline size-4 align-[-2px]" />
-      <span className="sr-only"> (opens in a new tab)</span>
-    </a>
-  );
+  return <NewTabLink href={href}>{linkedInLabel(value)}</NewTabLink>;
 }
 
 /** A person's profile: photo, name, education, location, LinkedIn; email and phone when sent. */

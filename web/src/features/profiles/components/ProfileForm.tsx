@@ -1,14 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { useNavigate } from "react-router";
 import { profileEducations } from "../../../../../contract/choices";
 import { type ProfileInput, profileSchema } from "../../../../../contract/profiles";
 import { controlClass, Field } from "../../../components/FormField";
-import { AlertIcon } from "../../../components/icons";
-import { errorMessage } from "../../../lib/api";
-import { toast } from "../../../lib/toast";
 import type { SessionUser } from "../../auth/api/get-session";
+import { OwnerFields, OwnRecordForm } from "../../auth/components/OwnRecordForm";
 import { PhotoField } from "../../uploads/components/PhotoField";
 import type { ProfileView } from "../api/get-profile";
 import { type ProfileFields, useSaveProfile } from "../api/save-profile";
@@ -21,7 +18,6 @@ type ProfileFormProps = {
 
 /** Create Profile: checked with the server's schema (contract/profiles.ts), the spec's messages. */
 export function ProfileForm({ user, existing }: ProfileFormProps) {
-  const navigate = useNavigate();
   const save = useSaveProfile();
   const [photoBusy, setPhotoBusy] = useState(false);
   const form = useForm<ProfileInput, unknown, ProfileFields>({
@@ -37,57 +33,23 @@ export function ProfileForm({ user, existing }: ProfileFormProps) {
       img: existing?.img ?? "",
     },
   });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (profile) => {
-    try {
-      const saved = await save.mutateAsync(profile);
-      toast.success("My profile Created Successfully", {
-        description: saved.updated ? "Your changes are saved." : "Your profile is ready to share.",
-      });
-    } catch (error) {
-      toast.error("Failed", { description: errorMessage(error) });
-      return;
-    }
-    await navigate("/dashboard/myProfile");
-  });
+  const { errors } = form.formState;
 
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      aria-label={existing ? "Update your profile" : "Create your profile"}
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+    <OwnRecordForm
+      noun="Profile"
+      form={form}
+      save={save}
+      updating={existing !== null}
+      savedPath="/dashboard/myProfile"
+      photoBusy={photoBusy}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Name" error={errors.name?.message}>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              autoComplete="name"
-              maxLength={120}
-              className={controlClass}
-              {...form.register("name")}
-            />
-          )}
-        </Field>
-        <Field
-          label="Email"
-          error={errors.email?.message}
-          hint="From your account; it cannot be changed here."
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              autoComplete="email"
-              readOnly
-              className={controlClass}
-              {...form.register("email")}
-            />
-          )}
-        </Field>
+        <OwnerFields
+          name={form.register("name")}
+          email={form.register("email")}
+          errors={{ name: errors.name?.message, email: errors.email?.message }}
+        />
         <Field label="Education" error={errors.education?.message}>
           {(control) => (
             <select {...control} className={controlClass} {...form.register("education")}>
@@ -168,25 +130,6 @@ export function ProfileForm({ user, existing }: ProfileFormProps) {
           />
         </div>
       </div>
-
-      {save.isError && (
-        <p
-          role="alert"
-          className="mt-6 flex items-start gap-2 rounded-lg bg-red-50 px-4 py-3 text-red-800 text-sm ring-1 ring-red-200"
-        >
-          <AlertIcon className="mt-px size-5 shrink-0" />
-          <span>
-            <span className="font-semibold">Failed:</span> {errorMessage(save.error)}
-          </span>
-        </p>
-      )}
-
-      <div className="mt-6 flex flex-col-reverse gap-3 border-slate-100 border-t pt-6 sm:flex-row sm:items-center sm:justify-end">
-        {photoBusy && <p className="text-slate-600 text-sm">Wait for the photo to finish uploading.</p>}
-        <button type="submit" className="btn btn-primary sm:min-w-44" disabled={isSubmitting || photoBusy}>
-          {isSubmitting ? "Saving…" : existing ? "Update Profile" : "Create Profile"}
-        </button>
-      </div>
-    </form>
+    </OwnRecordForm>
   );
 }

@@ -1,7 +1,6 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { LoadError } from "../../../components/LoadError";
 import { PanelHeading } from "../../../components/PanelHeading";
+import { QueryState } from "../../../components/QueryState";
 import { Spinner } from "../../../components/Spinner";
 import { useSession } from "../../auth/api/get-session";
 import { useProfile } from "../api/get-profile";
@@ -11,22 +10,8 @@ import { ProfileForm } from "../components/ProfileForm";
 export function CreateProfilePage() {
   const user = useSession().data;
   const profile = useProfile({ mine: user?.id ?? "" }, Boolean(user));
-
-  let body: ReactNode;
-  if (!user || profile.isPending) {
-    body = <Spinner label="Loading your profile…" />;
-  } else if (profile.isError) {
-    body = (
-      <LoadError
-        title="We could not load your profile"
-        error={profile.error}
-        onRetry={() => profile.refetch()}
-        retrying={profile.isFetching}
-      />
-    );
-  } else {
-    body = <ProfileForm key={profile.data?._id ?? "new"} user={user} existing={profile.data} />;
-  }
+  // Until the session is in, the query waits (disabled) and the spinner shows.
+  const pending = <Spinner label="Loading your profile…" />;
 
   return (
     <section aria-labelledby="create-profile-heading" className="mx-auto max-w-3xl">
@@ -49,7 +34,11 @@ export function CreateProfilePage() {
           ? "You already have a profile: change what you need and save to update it."
           : "Tell workshops who you are. Your name, photo, education, location and LinkedIn are public."}
       </PanelHeading>
-      {body}
+      <QueryState query={profile} pending={pending} errorTitle="We could not load your profile">
+        {(existing) =>
+          user ? <ProfileForm key={existing?._id ?? "new"} user={user} existing={existing} /> : pending
+        }
+      </QueryState>
     </section>
   );
 }

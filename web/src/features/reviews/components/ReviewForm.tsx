@@ -3,7 +3,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { type ReviewInput, reviewLimits, reviewSchema } from "../../../../../contract/reviews";
 import { controlClass, Field } from "../../../components/FormField";
-import { AlertIcon } from "../../../components/icons";
+import { FailedAlert } from "../../../components/forms/FailedAlert";
 import { errorMessage } from "../../../lib/api";
 import { toast } from "../../../lib/toast";
 import type { SessionUser } from "../../auth/api/get-session";
@@ -97,17 +97,7 @@ export function ReviewForm({ user }: { user: SessionUser }) {
         </Field>
       </div>
 
-      {addReview.isError && (
-        <p
-          role="alert"
-          className="mt-6 flex items-start gap-2 rounded-lg bg-red-50 px-4 py-3 text-red-800 text-sm ring-1 ring-red-200"
-        >
-          <AlertIcon className="mt-px size-5 shrink-0" />
-          <span>
-            <span className="font-semibold">Failed:</span> {errorMessage(addReview.error)}
-          </span>
-        </p>
-      )}
+      {addReview.isError && <FailedAlert error={addReview.error} className="mt-6" />}
 
       <div className="mt-6 flex justify-end border-slate-100 border-t pt-6">
         <button

@@ -1,9 +1,8 @@
-import type { ReactNode } from "react";
 import type { Review } from "../../../../../contract/reviews";
-import { AlertIcon } from "../../../components/icons";
+import { QueryState } from "../../../components/QueryState";
 import { Spinner } from "../../../components/Spinner";
+import { StatusPanel } from "../../../components/StatusPanel";
 import { ChatIcon, CheckCircleIcon } from "../../../components/shop-icons";
-import { errorMessage } from "../../../lib/api";
 import { useReviews } from "../api/get-reviews";
 import { Stars } from "./Stars";
 
@@ -32,50 +31,6 @@ function ReviewCard({ review }: { review: Review }) {
 export function ReviewsSection() {
   const reviews = useReviews();
 
-  let body: ReactNode;
-  if (reviews.isPending) {
-    body = <Spinner label="Loading reviews…" />;
-  } else if (reviews.isError) {
-    body = (
-      <div
-        role="alert"
-        className="mx-auto max-w-lg rounded-2xl border border-red-200 bg-white px-6 py-8 text-center shadow-sm"
-      >
-        <AlertIcon className="mx-auto size-8 text-red-700" />
-        <h3 className="mt-3 text-lg font-semibold text-navy">We could not load the reviews</h3>
-        <p className="mt-2 text-slate-600">{errorMessage(reviews.error)}</p>
-        <button
-          type="button"
-          className="btn btn-secondary mt-5"
-          onClick={() => reviews.refetch()}
-          disabled={reviews.isFetching}
-        >
-          {reviews.isFetching ? "Retrying…" : "Try again"}
-        </button>
-      </div>
-    );
-  } else if (reviews.data.length === 0) {
-    body = (
-      <div className="mx-auto max-w-lg rounded-2xl border border-slate-200 bg-white px-6 py-8 text-center shadow-sm">
-        <ChatIcon className="mx-auto size-8 text-slate-500" />
-        <h3 className="mt-3 text-lg font-semibold text-navy">No reviews yet</h3>
-        <p className="mt-2 text-slate-600">
-          Ordered from us? Your review will help other workshops choose. Add one from your dashboard.
-        </p>
-      </div>
-    );
-  } else {
-    body = (
-      <ul aria-label="Reviews" className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-        {reviews.data.map((review) => (
-          <li key={review._id}>
-            <ReviewCard review={review} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
   return (
     <section aria-labelledby="reviews-heading" className="bg-white py-16 sm:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -84,7 +39,37 @@ export function ReviewsSection() {
           Reviews
         </h2>
         <p className="section-lead">The newest reviews from the workshops we supply.</p>
-        <div className="mt-10">{body}</div>
+        <div className="mt-10">
+          <QueryState
+            query={reviews}
+            pending={<Spinner label="Loading reviews…" />}
+            errorTitle="We could not load the reviews"
+            errorPanel={{ size: "compact", headingLevel: 3, className: "mx-auto max-w-lg" }}
+            empty={(data) =>
+              data.length === 0 && (
+                <StatusPanel
+                  icon={ChatIcon}
+                  title="No reviews yet"
+                  size="compact"
+                  headingLevel={3}
+                  className="mx-auto max-w-lg"
+                >
+                  Ordered from us? Your review will help other workshops choose. Add one from your dashboard.
+                </StatusPanel>
+              )
+            }
+          >
+            {(data) => (
+              <ul aria-label="Reviews" className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+                {data.map((review) => (
+                  <li key={review._id}>
+                    <ReviewCard review={review} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
+        </div>
       </div>
     </section>
   );

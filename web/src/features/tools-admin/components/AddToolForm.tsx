@@ -4,7 +4,8 @@ import { Controller, type UseFormReturn, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { type NewTool, type NewToolInput, newToolSchema, toolLimits } from "../../../../../contract/catalog";
 import { controlClass, Field } from "../../../components/FormField";
-import { AlertIcon } from "../../../components/icons";
+import { FailedAlert } from "../../../components/forms/FailedAlert";
+import { PhotoSubmitRow } from "../../../components/forms/PhotoSubmitRow";
 import { errorMessage } from "../../../lib/api";
 import { toast } from "../../../lib/toast";
 import { PhotoField } from "../../uploads/components/PhotoField";
@@ -85,7 +86,7 @@ export function AddToolForm() {
     mode: "onTouched",
     defaultValues: empty,
   });
-  const { errors } = form.formState;
+  const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (tool) => {
     try {
@@ -100,8 +101,6 @@ export function AddToolForm() {
     });
     form.reset(empty);
   });
-
-  const busy = form.formState.isSubmitting || photoBusy;
 
   return (
     <form
@@ -209,24 +208,11 @@ export function AddToolForm() {
         </fieldset>
       </div>
 
-      {addTool.isError && (
-        <p
-          role="alert"
-          className="flex items-start gap-2 rounded-lg bg-red-50 px-4 py-3 text-red-800 text-sm ring-1 ring-red-200"
-        >
-          <AlertIcon className="mt-px size-5 shrink-0" />
-          <span>
-            <span className="font-semibold">Failed:</span> {errorMessage(addTool.error)}
-          </span>
-        </p>
-      )}
+      {addTool.isError && <FailedAlert error={addTool.error} />}
 
-      <div className="flex flex-col-reverse gap-3 border-slate-100 border-t pt-6 sm:flex-row sm:items-center sm:justify-end">
-        {photoBusy && <p className="text-slate-600 text-sm">Wait for the photo to finish uploading.</p>}
-        <button type="submit" className="btn btn-primary sm:min-w-40" disabled={busy}>
-          {form.formState.isSubmitting ? "Adding…" : "Add Tool"}
-        </button>
-      </div>
+      <PhotoSubmitRow photoBusy={photoBusy} submitting={isSubmitting} buttonClassName="sm:min-w-40">
+        {isSubmitting ? "Adding…" : "Add Tool"}
+      </PhotoSubmitRow>
     </form>
   );
 }

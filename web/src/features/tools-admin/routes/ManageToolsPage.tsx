@@ -1,26 +1,22 @@
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Tool } from "../../../../../contract/catalog";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { PlusIcon } from "../../../components/dashboard-icons";
 import { BoxIcon } from "../../../components/icons";
-import { LoadError } from "../../../components/LoadError";
-import { Pagination } from "../../../components/Pagination";
+import { PagedList } from "../../../components/PagedList";
 import { PanelHeading } from "../../../components/PanelHeading";
+import { QueryState } from "../../../components/QueryState";
 import { Spinner } from "../../../components/Spinner";
+import { StatusPanel } from "../../../components/StatusPanel";
 import { ApiError, errorMessage } from "../../../lib/api";
+import { pageHref, parsePage } from "../../../lib/page-param";
 import { toast } from "../../../lib/toast";
 import { toolsPageSize, useTools } from "../../catalog/api/get-tools";
 import { useDeleteTool } from "../api/delete-tool";
 import { ManageToolCard } from "../components/ManageToolCard";
 
-function parsePage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
-}
-
-const hrefFor = (page: number) =>
-  page === 1 ? "/dashboard/manageTools" : `/dashboard/manageTools?page=${page}`;
+const hrefFor = (page: number) => pageHref("/dashboard/manageTools", undefined, page);
 
 /** /dashboard/manageTools (admins): every tool of the shop, each with Delete after a confirmation. */
 export function ManageToolsPage() {
@@ -56,47 +52,6 @@ export function ManageToolsPage() {
     }
   }
 
-  let body: ReactNode;
-  if (tools.isPending) {
-    body = <Spinner label="Loading tools…" />;
-  } else if (tools.isError) {
-    body = (
-      <LoadError
-        title="We could not load the tools"
-        error={tools.error}
-        onRetry={() => tools.refetch()}
-        retrying={tools.isFetching}
-      />
-    );
-  } else if (tools.data.tools.length === 0) {
-    body = (
-      <div className="rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center shadow-sm">
-        <BoxIcon className="mx-auto size-10 text-slate-500" />
-        <h2 className="mt-4 font-semibold text-lg text-navy">
-          {page > 1 ? `There are no tools on page ${page}` : "The shop has no tools yet"}
-        </h2>
-        <Link to={page > 1 ? hrefFor(1) : "/dashboard/addTools"} className="btn btn-primary mt-6">
-          {page > 1 ? "Go to the first page" : "Add a tool"}
-        </Link>
-      </div>
-    );
-  } else {
-    const { tools: list, total } = tools.data;
-    const pageCount = Math.max(1, Math.ceil(total / toolsPageSize));
-    body = (
-      <div aria-busy={tools.isPlaceholderData} className={tools.isPlaceholderData ? "opacity-60" : ""}>
-        <ul aria-label="Tools" className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-          {list.map((tool) => (
-            <li key={tool._id}>
-              <ManageToolCard tool={tool} onDelete={askToDelete} />
-            </li>
-          ))}
-        </ul>
-        {total > toolsPageSize && <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} />}
-      </div>
-    );
-  }
-
   const total = tools.data?.total;
   return (
     <section aria-labelledby="manage-tools-heading">
@@ -120,7 +75,42 @@ export function ManageToolsPage() {
       >
         Every tool on sale. A deleted tool leaves the shop at once; one with orders is archived for them.
       </PanelHeading>
-      {body}
+      <QueryState
+        query={tools}
+        pending={<Spinner label="Loading tools…" />}
+        errorTitle="We could not load the tools"
+        empty={(data) =>
+          data.tools.length === 0 && (
+            <StatusPanel
+              icon={BoxIcon}
+              title={page > 1 ? `There are no tools on page ${page}` : "The shop has no tools yet"}
+              action={
+                <Link to={page > 1 ? hrefFor(1) : "/dashboard/addTools"} className="btn btn-primary mt-6">
+                  {page > 1 ? "Go to the first page" : "Add a tool"}
+                </Link>
+              }
+            />
+          )
+        }
+      >
+        {({ tools: list, total }) => (
+          <PagedList
+            busy={tools.isPlaceholderData}
+            page={page}
+            total={total}
+            pageSize={toolsPageSize}
+            hrefFor={hrefFor}
+          >
+            <ul aria-label="Tools" className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+              {list.map((tool) => (
+                <li key={tool._id}>
+                  <ManageToolCard tool={tool} onDelete={askToDelete} />
+                </li>
+              ))}
+            </ul>
+          </PagedList>
+        )}
+      </QueryState>
       <ConfirmDialog
         open={doomed !== null}
         onClose={() => setDoomed(null)}

@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { type User, userSchema } from "../../../../../contract/accounts";
-import { totalCountHeader } from "../../../../../contract/pagination";
-import { apiFetch, readJson } from "../../../lib/api";
+import { apiFetch, readListPage } from "../../../lib/api";
 
 /** Users per page of the All Users table. */
 export const usersPageSize = 20;
@@ -19,10 +18,10 @@ const userListSchema = z.array(userSchema);
 export async function getUsers(page: number, signal?: AbortSignal): Promise<UsersPage> {
   const query = new URLSearchParams({ page: String(page), limit: String(usersPageSize) });
   const response = await apiFetch(`/api/user?${query}`, { signal });
-  const users = await readJson(response, userListSchema);
-  const counted = Number(response.headers.get(totalCountHeader) ?? Number.NaN);
-  const total =
-    Number.isInteger(counted) && counted >= 0 ? counted : (page - 1) * usersPageSize + users.length;
+  const { items: users, total } = await readListPage(response, userListSchema, {
+    page,
+    limit: usersPageSize,
+  });
   return { users, total };
 }
 

@@ -1,4 +1,5 @@
 import type { User } from "../../../../../contract/accounts";
+import { Email } from "../../../components/Email";
 import { MakeAdminButton } from "./MakeAdminButton";
 import { RoleBadge } from "./RoleBadge";
 
@@ -8,19 +9,6 @@ function Joined({ createdAt }: { createdAt: string }) {
   const date = new Date(createdAt);
   if (Number.isNaN(date.getTime())) return <span>—</span>;
   return <time dateTime={createdAt}>{joinedFormat.format(date)}</time>;
-}
-
-/** An email that may wrap just before its @ on narrow columns (and anywhere, if it still does not fit). */
-function Email({ email }: { email: string }) {
-  const at = email.lastIndexOf("@");
-  if (at <= 0) return <span className="[overflow-wrap:anywhere]">{email}</span>;
-  return (
-    <span className="[overflow-wrap:anywhere]">
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </span>
-  );
 }
 
 function Avatar({ user }: { user: User }) {

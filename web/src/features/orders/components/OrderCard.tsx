@@ -1,0 +1,47 @@
+import type { ReactNode } from "react";
+import { formatDollars } from "../../../../../contract/money";
+import type { Order } from "../../../../../contract/orders";
+import { pieces } from "../../../../../contract/tool-display";
+import { formatOrderDate } from "../order-display";
+import { StatusBadge } from "./StatusBadge";
+
+// The parts My Orders and Manage All Order share in their cards (the lists on narrow screens).
+
+/** An order's needed-by day, "Mar 16, 2026". */
+export function NeededBy({ date }: { date: string }) {
+  return <time dateTime={date}>{formatOrderDate(date)}</time>;
+}
+
+/** The top of an order's card: product, quantity × price, and the status with this list's label. */
+export function OrderCardHeading({ order, statusLabel }: { order: Order; statusLabel: string }) {
+  return (
+    <div className="flex items-start justify-between gap-3">
+      <div className="min-w-0">
+        <h2 className="font-semibold text-navy">{order.orderProduct}</h2>
+        <p className="text-slate-600 text-sm">
+          {pieces(order.orderMinimum)} × {formatDollars(order.orderPrice)}
+        </p>
+      </div>
+      <StatusBadge status={order.status} label={statusLabel} />
+    </div>
+  );
+}
+
+/** An order card's figures: its total and needed-by day, then `children` (more of them). */
+export function OrderCardFacts({ order, children }: { order: Order; children?: ReactNode }) {
+  return (
+    <dl className="mt-3 grid grid-cols-2 gap-3 border-slate-100 border-t pt-3 text-sm">
+      <div>
+        <dt className="text-slate-600">Total</dt>
+        <dd className="font-bold text-base text-navy tabular-nums">{formatDollars(order.total)}</dd>
+      </div>
+      <div>
+        <dt className="text-slate-600">Needed by</dt>
+        <dd className="font-medium text-navy">
+          <NeededBy date={order.orderDate} />
+        </dd>
+      </div>
+      {children}
+    </dl>
+  );
+}
