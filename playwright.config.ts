@@ -1,20 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs } from "./scripts/chromium";
 
 // Browser tests drive Debian's Chromium (never a downloaded browser) against a real server on a
 // fresh embedded database with the demo catalog (see e2e/serve.ts).
 // A port of its own per run (workers inherit it through the environment), so parallel runs never collide.
 process.env.E2E_PORT ??= String(3200 + Math.floor(Math.random() * 2000));
 const port = Number(process.env.E2E_PORT);
-export const chromiumArgs = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export default defineConfig({
   testDir: "e2e",
@@ -23,7 +14,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,

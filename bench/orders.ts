@@ -14,11 +14,18 @@ import pg from "pg";
 import { tools } from "../server/catalog/tables";
 import type { Db } from "../server/db/database";
 import { placeOrderTakingStock } from "../server/orders/take-stock";
-import { adminConnection, postgresTestUrl, withDatabase } from "../server/test/postgres";
-import { freePort, load, type Measure, printRow, startProcess, stop, waitFor } from "./harness";
+import {
+  compare,
+  connections,
+  load,
+  type Measure,
+  printComparison,
+  type Shop,
+  scratchDatabase,
+  startShop,
+  stop,
+} from "./harness";
 
-const duration = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** The server's pool size (server/db/database.ts): the baseline gets the same. */
 const poolSize = 10;
 
@@ -126,26 +133,14 @@ async function setUp(baseUrl: string, origin: string, databaseUrl: string): Prom
 
 async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "car-mechanic-bench-orders-"));
-  const dbName = `cm_bench_orders_${Date.now().toString(36)}`;
-  await adminConnection((c) => c.query(`create database ${dbName}`));
-  const databaseUrl = withDatabase(postgresTestUrl, dbName);
-  const port = await freePort();
-  const origin = `http://localhost:${port}`;
-  const shop = startProcess("server/main.ts", {
-    LOG_LEVEL: "warn",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATA_DIR: tmp,
-    DATABASE_URL: databaseUrl,
-    SEED_DEMO_DATA: "false",
-    PUBLIC_URL: origin,
-  });
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  const database = await scratchDatabase("cm_bench_orders");
+  const pool = new pg.Pool({ connectionString: database.url, max: poolSize });
   pool.on("error", () => {}); // idle connections are cut when the database is dropped at the end
+  let shop: Shop | undefined;
   try {
-    const baseUrl = `http://127.0.0.1:${port}`;
-    await waitFor(`${baseUrl}/api/health`);
-    const s = await setUp(baseUrl, origin, databaseUrl);
+    shop = await startShop({ DATA_DIR: tmp, DATABASE_URL: database.url, SEED_DEMO_DATA: "false" });
+    const { url: baseUrl, origin } = shop;
+    const s = await setUp(baseUrl, origin, database.url);
     const body = JSON.stringify({
       orderId: s.toolId,
       orderMinimum: 1,
@@ -158,36 +153,26 @@ async function main() {
       method: "POST" as const,
       headers: { "content-type": "application/json", cookie: s.cookie, origin },
       body,
-      connections,
     };
     const check = await fetch(request.url, { method: "POST", headers: request.headers, body });
     if (check.status !== 201)
       throw new Error(`POST /api/order answered ${check.status}: ${await check.text()}`);
 
-    // Warm both up, then measure each twice, interleaved, and keep the better run of each.
-    await load({ ...request, duration: 2 });
-    await directStatements(pool, s, 2);
-    const runs: { shop: Measure[]; direct: Measure[] } = { shop: [], direct: [] };
-    for (let i = 0; i < 2; i++) {
-      runs.direct.push(await directStatements(pool, s, duration));
-      runs.shop.push(await load({ ...request, duration }));
-    }
-    const best = (ms: Measure[]) => ms.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
-    const shopBest = best(runs.shop);
-    const directBest = best(runs.direct);
-    console.log(
-      `\npostgres: POST /api/order (signed in, 1 piece each), ${connections} connections, ${duration} s`,
+    const result = await compare(
+      (seconds) => directStatements(pool, s, seconds),
+      (seconds) => load({ ...request, duration: seconds }),
     );
-    printRow("same SQL straight through pg", directBest);
-    printRow("shop POST /api/order", shopBest);
-    console.log(
-      `ratio shop / direct: ${(shopBest.reqPerSec / directBest.reqPerSec).toFixed(2)} (target >= 0.50)`,
-    );
+    printComparison("postgres: POST /api/order (signed in, 1 piece each)", result, {
+      baseline: "same SQL straight through pg",
+      shop: "shop POST /api/order",
+      ratio: "shop / direct",
+      target: "0.50",
+    });
   } finally {
     await pool.end();
-    await stop(shop);
+    if (shop) await stop(shop.process);
     fs.rmSync(tmp, { recursive: true, force: true });
-    await adminConnection((c) => c.query(`drop database if exists ${dbName} with (force)`));
+    await database.drop();
   }
 }
 

@@ -1,8 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import type { Tool } from "../contract/catalog";
+import { expectNoSideways, expectRed } from "./appearance";
+import { expectNoSeriousAxeViolations } from "./axe";
+import { toolNamed } from "./catalog";
 import { oidcIdentity } from "./oidc-identity";
 import { screenshot, widths } from "./screenshots";
+import { adminSidebarLinks, userSidebarLinks } from "./sidebars";
 import { admin, newUser, signInAsAdmin, signUpViaApi, type TestUser } from "./users";
 
 // Accounts in the browser (spec §2, §4, §5, §6, §8): sign-up, login and its return to the page asked
@@ -10,32 +12,7 @@ import { admin, newUser, signInAsAdmin, signUpViaApi, type TestUser } from "./us
 // navigation, the dashboard's two sidebars and All Users with Make Admin.
 
 async function bumperId(page: Page): Promise<string> {
-  const response = await page.request.get("/api/service?limit=100");
-  expect(response.ok()).toBe(true);
-  const tool = ((await response.json()) as Tool[]).find((t) => t.name === "Bumper");
-  expect(tool).toBeDefined();
-  return tool?._id ?? "";
-}
-
-/** The colour an element's text is drawn in, as [r, g, b]. */
-async function textRgb(locator: Locator): Promise<number[]> {
-  return locator.evaluate((el) => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 1;
-    canvas.height = 1;
-    const context = canvas.getContext("2d");
-    if (!context) return [0, 0, 0];
-    context.fillStyle = getComputedStyle(el).color;
-    context.fillRect(0, 0, 1, 1);
-    return Array.from(context.getImageData(0, 0, 1, 1).data.slice(0, 3));
-  });
-}
-
-async function expectRed(locator: Locator): Promise<void> {
-  const [r = 0, g = 0, b = 0] = await textRgb(locator);
-  expect(r, `rgb(${r}, ${g}, ${b}) is red`).toBeGreaterThan(150);
-  expect(g).toBeLessThan(80);
-  expect(b).toBeLessThan(80);
+  return (await toolNamed(page, "Bumper"))._id;
 }
 
 function mainNav(page: Page): Locator {
@@ -155,8 +132,7 @@ test.describe("login and sign-up forms", () => {
       for (const path of ["/login", "/signup"]) {
         await page.goto(path);
         await expect(page.getByRole("button", { name: "Continue with Google" })).toBeEnabled();
-        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect(scrollWidth, path).toBeLessThanOrEqual(width);
+        await expectNoSideways(page, width, path);
         await screenshot(page, `${path.slice(1)}-${width}`);
       }
     }
@@ -426,25 +402,6 @@ test.describe("signed-in navigation", () => {
 });
 
 test.describe("dashboard roles", () => {
-  const userSidebar = [
-    "Create Profile",
-    "My Profile",
-    "Create Portfolio",
-    "My Portfolio",
-    "My Orders",
-    "Add Review",
-  ];
-  const adminSidebar = [
-    "Create Profile",
-    "My Profile",
-    "Show All Profile",
-    "Add A Tools",
-    "Manage Tools",
-    "All Users",
-    "Manage All Order",
-    "Contact Messages",
-  ];
-
   test("a non-admin gets the user sidebar and is refused the admin screens", async ({ page, baseURL }) => {
     await signUpViaApi(page.request, baseURL ?? "", newUser());
     await page.setViewportSize({ width: widths.desktop, height: 900 });
@@ -455,7 +412,7 @@ test.describe("dashboard roles", () => {
 
     await page.goto("/dashboard");
     const sidebar = page.getByRole("navigation", { name: "Dashboard" });
-    await expect(sidebar.getByRole("link")).toHaveText(userSidebar);
+    await expect(sidebar.getByRole("link")).toHaveText(userSidebarLinks);
     await screenshot(page, "dashboard-user-1280");
 
     for (const path of [
@@ -469,7 +426,7 @@ test.describe("dashboard roles", () => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 }), path).toHaveText("Admins only");
       await expect(page, path).toHaveTitle("Admins only · Car Mechanic");
-      await expect(sidebar.getByRole("link")).toHaveText(userSidebar);
+      await expect(sidebar.getByRole("link")).toHaveText(userSidebarLinks);
     }
     await expect(page.getByRole("table")).toHaveCount(0);
     expect(userListCalls).toBe(0);
@@ -495,7 +452,7 @@ test.describe("dashboard roles", () => {
     await expect(page).toHaveURL(/\/dashboard\/users$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("All Users");
     const sidebar = page.getByRole("navigation", { name: "Dashboard" });
-    await expect(sidebar.getByRole("link")).toHaveText(adminSidebar);
+    await expect(sidebar.getByRole("link")).toHaveText(adminSidebarLinks);
     await expect(sidebar.getByRole("link", { name: "All Users" })).toHaveAttribute("aria-current", "page");
 
     const table = page.getByRole("table");
@@ -530,7 +487,7 @@ test.describe("dashboard roles", () => {
       await theirPage.goto("/login?redirect=%2Fdashboard");
       await logIn(theirPage, worker);
       await expect(theirPage.getByRole("navigation", { name: "Dashboard" }).getByRole("link")).toHaveText(
-        adminSidebar,
+        adminSidebarLinks,
       );
       await promoted.close();
     }
@@ -541,8 +498,7 @@ test.describe("dashboard roles", () => {
     await expect(page.getByRole("table")).toBeHidden();
     const card = page.getByTestId("user-card").filter({ hasText: worker.email });
     await expect(card).toContainText("admin");
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(scrollWidth).toBeLessThanOrEqual(widths.phone);
+    await expectNoSideways(page, widths.phone);
     await screenshot(page, "dashboard-admin-375");
   });
 
@@ -592,15 +548,6 @@ test.describe("dashboard roles", () => {
 
 test("axe finds no serious or critical problem on the account screens", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
-  async function check(label: string): Promise<void> {
-    const results = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-      .analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    expect(serious, label).toEqual([]);
-  }
   for (const width of [widths.phone, widths.desktop]) {
     await page.setViewportSize({ width, height: 900 });
     await page.context().clearCookies();
@@ -609,25 +556,25 @@ test("axe finds no serious or critical problem on the account screens", async ({
       await expect(page.getByRole("button", { name: "Continue with Google" })).toBeEnabled();
       await page.getByRole("button", { name: path === "/login" ? "Login" : "Sign Up", exact: true }).click();
       await expect(page.getByText("Email is Required")).toBeVisible();
-      await check(`${path} with messages at ${width}px`);
+      await expectNoSeriousAxeViolations(page, `${path} with messages at ${width}px`);
     }
     await page.context().clearCookies();
     await signUpViaApi(page.request, baseURL ?? "", newUser());
     await page.goto("/dashboard/users");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admins only");
-    await check(`Admins only at ${width}px`);
+    await expectNoSeriousAxeViolations(page, `Admins only at ${width}px`);
 
     await signInAsAdmin(page.request, baseURL ?? "");
     await page.goto("/dashboard/users");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("All Users");
     await expect(page.getByText(admin.email).filter({ visible: true })).toBeVisible();
-    await check(`All Users at ${width}px`);
+    await expectNoSeriousAxeViolations(page, `All Users at ${width}px`);
     if (width === widths.desktop) {
       await mainNav(page).getByRole("button", { name: "Profile menu" }).click();
     } else {
       await mainNav(page).getByRole("button", { name: "Open menu" }).click();
     }
     await expect(mainNav(page).getByRole("link", { name: "Your Profile" })).toBeVisible();
-    await check(`open account menu at ${width}px`);
+    await expectNoSeriousAxeViolations(page, `open account menu at ${width}px`);
   }
 });

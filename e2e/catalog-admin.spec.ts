@@ -1,7 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import type { UploadResponse } from "../contract/uploads";
-import { screenshot, widths } from "./screenshots";
+import { expectNoSideways } from "./appearance";
+import { expectNoSeriousAxeViolations } from "./axe";
+import { screenshotFromTop, widths } from "./screenshots";
 import { fakePhotoFile, photoFile } from "./test-images";
 import { newUser, signInAsAdmin, signUpViaApi } from "./users";
 
@@ -15,12 +16,16 @@ test.describe.configure({ timeout: 90_000 });
 /** Tools per page of /tools and Manage Tools (web/src/features/catalog/api/get-tools.ts). */
 const toolsPageSize = 24;
 
-/** The page of a tools list that holds the newest tool (the list is oldest first). */
-async function lastToolsPage(request: APIRequestContext): Promise<number> {
+/**
+ * The address of the page of a tools list (`list`: /tools or Manage Tools) that holds the newest tool
+ * (the list is oldest first).
+ */
+async function lastToolsPage(request: APIRequestContext, list: string): Promise<string> {
   const response = await request.get("/api/service?limit=1");
   expect(response.ok()).toBe(true);
   const total = Number(response.headers()["x-total-count"]);
-  return Math.max(1, Math.ceil(total / toolsPageSize));
+  const last = Math.max(1, Math.ceil(total / toolsPageSize));
+  return last === 1 ? list : `${list}?page=${last}`;
 }
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -48,27 +53,6 @@ async function addToolViaApi(request: APIRequestContext, baseURL: string, name: 
   return ((await created.json()) as { insertedId: string }).insertedId;
 }
 
-async function expectNoSeriousAxeViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious, label).toEqual([]);
-}
-
-/** A full-page screenshot taken from the top: scrolled down, the sticky header would be drawn mid-page. */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
-
-async function expectNoSideways(page: Page, width: number): Promise<void> {
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth).toBeLessThanOrEqual(width);
-}
-
 test.describe("Add A Tools", () => {
   test("shows the spec's messages on an empty submit, with standard fields", async ({ page, baseURL }) => {
     await signInAsAdmin(page.request, baseURL ?? "");
@@ -77,7 +61,7 @@ test.describe("Add A Tools", () => {
       await page.goto("/dashboard/addTools");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add A Tools");
       await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-      if (width === widths.desktop) await shot(page, `add-tools-${width}`);
+      if (width === widths.desktop) await screenshotFromTop(page, `add-tools-${width}`);
 
       const name = page.getByLabel("Name", { exact: true });
       await expect(name).toHaveAttribute("name", "name");
@@ -111,7 +95,7 @@ test.describe("Add A Tools", () => {
       }
       await expect(name).toBeFocused();
       await expectNoSideways(page, width);
-      await shot(page, `add-tools-errors-${width}`);
+      await screenshotFromTop(page, `add-tools-errors-${width}`);
       await expectNoSeriousAxeViolations(page, `Add A Tools with messages at ${width}px`);
 
       // The server's lot rule, before anything is sent.
@@ -147,7 +131,7 @@ test.describe("Add A Tools", () => {
     await expect(page.getByText("Minimum can't be more than available", { exact: true })).toBeVisible();
     await page.getByLabel("Available", { exact: true }).fill("1500");
     await page.getByLabel("Minimum", { exact: true }).fill("100");
-    await shot(page, "add-tools-filled-1280");
+    await screenshotFromTop(page, "add-tools-filled-1280");
 
     const posted = page.waitForRequest((r) => r.url().endsWith("/api/service") && r.method() === "POST");
     await page.getByRole("button", { name: "Add Tool" }).click();
@@ -163,8 +147,7 @@ test.describe("Add A Tools", () => {
     await expect(page.getByText("Photo uploaded")).toHaveCount(0);
 
     // On sale on /tools, with its photo.
-    const last = await lastToolsPage(page.request);
-    await page.goto(last === 1 ? "/tools" : `/tools?page=${last}`);
+    await page.goto(await lastToolsPage(page.request, "/tools"));
     const card = page.getByTestId("tool-card").filter({ hasText: toolName });
     await expect(card).toBeVisible();
     await expect(card).toContainText("$89.50");
@@ -197,7 +180,7 @@ test.describe("Add A Tools", () => {
     expect((await answered).status()).toBe(415);
     await expect(page.getByRole("alert").filter({ hasText: notAPhoto })).toBeVisible();
     await expect(photo).toHaveAccessibleDescription(notAPhoto);
-    await shot(page, "add-tools-upload-failed-375");
+    await screenshotFromTop(page, "add-tools-upload-failed-375");
 
     await page.getByRole("button", { name: "Add Tool" }).click();
     await expect(page.getByText(notAPhoto)).toBeVisible();
@@ -224,11 +207,11 @@ test.describe("Manage Tools", () => {
     await signInAsAdmin(page.request, baseURL ?? "");
     const toolName = `Spark Plug Gauge ${unique()}`;
     const id = await addToolViaApi(page.request, baseURL ?? "", toolName);
-    const last = await lastToolsPage(page.request);
+    const manageTools = await lastToolsPage(page.request, "/dashboard/manageTools");
 
     for (const width of [widths.phone, widths.tablet, widths.desktop]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto(last === 1 ? "/dashboard/manageTools" : `/dashboard/manageTools?page=${last}`);
+      await page.goto(manageTools);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Manage Tools");
       const card = page.getByTestId("manage-tool-card").filter({ hasText: toolName });
       await expect(card).toBeVisible();
@@ -238,7 +221,7 @@ test.describe("Manage Tools", () => {
       await expect(card).toContainText("900 pieces");
       await card.scrollIntoViewIfNeeded();
       await expectNoSideways(page, width);
-      await shot(page, `manage-tools-${width}`);
+      await screenshotFromTop(page, `manage-tools-${width}`);
     }
 
     const card = page.getByTestId("manage-tool-card").filter({ hasText: toolName });
@@ -270,7 +253,7 @@ test.describe("Manage Tools", () => {
     // A workshop orders it.
     const buyer = await browser.newContext({ baseURL });
     await signUpViaApi(buyer.request, baseURL ?? "", newUser("Ordering Workshop"));
-    const tomorrow = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const inTwoDays = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
     const order = await buyer.request.post("/api/order", {
       headers: { origin: baseURL ?? "" },
       data: {
@@ -278,14 +261,13 @@ test.describe("Manage Tools", () => {
         orderMinimum: 10,
         orderPhone: "+880 1712 345678",
         orderAddress: "12 Workshop Road, Dhaka",
-        orderDate: tomorrow,
+        orderDate: inTwoDays,
       },
     });
     expect(order.status()).toBe(201);
     await buyer.close();
 
-    const last = await lastToolsPage(page.request);
-    await page.goto(last === 1 ? "/dashboard/manageTools" : `/dashboard/manageTools?page=${last}`);
+    await page.goto(await lastToolsPage(page.request, "/dashboard/manageTools"));
     const card = page.getByTestId("manage-tool-card").filter({ hasText: toolName });
     await card.getByRole("button", { name: `Delete ${toolName}` }).click();
     await page.getByRole("button", { name: "Yes, delete it!" }).click();
@@ -303,8 +285,7 @@ test.describe("Manage Tools", () => {
         ? route.fulfill({ status: 403, json: { error: "Only admins can do that" } })
         : route.fallback(),
     );
-    const last = await lastToolsPage(page.request);
-    await page.goto(last === 1 ? "/dashboard/manageTools" : `/dashboard/manageTools?page=${last}`);
+    await page.goto(await lastToolsPage(page.request, "/dashboard/manageTools"));
     const card = page.getByTestId("manage-tool-card").filter({ hasText: toolName });
     await card.getByRole("button", { name: `Delete ${toolName}` }).click();
     const dialog = page.getByRole("dialog", { name: "Are you sure to delete tools?" });
@@ -350,7 +331,7 @@ test.describe("Contact Messages", () => {
     await expect(first).toContainText("we need 400 sets by next month.");
     await expect(first).toHaveAttribute("data-unread", "true");
     await expect(first.getByText("New", { exact: true })).toBeVisible();
-    await shot(page, "contact-messages-1280");
+    await screenshotFromTop(page, "contact-messages-1280");
 
     await first.getByRole("button", { name: /^Mark as read/ }).click();
     await expect(first.getByRole("button", { name: /^Mark as unread/ })).toBeVisible();
@@ -371,7 +352,7 @@ test.describe("Contact Messages", () => {
       .click();
     await expect(page.getByTestId("contact-message").first()).toHaveAttribute("data-unread", "true");
     await expectNoSideways(page, widths.phone);
-    await shot(page, "contact-messages-375");
+    await screenshotFromTop(page, "contact-messages-375");
     await expectNoSeriousAxeViolations(page, "Contact Messages at 375px");
   });
 });

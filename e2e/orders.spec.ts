@@ -1,9 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import type { Tool } from "../contract/catalog";
 import type { Order } from "../contract/orders";
-import { screenshot as saveScreenshot, widths } from "./screenshots";
-import { newUser, signInAsAdmin, signUpViaApi, type TestUser } from "./users";
+import { expectRed } from "./appearance";
+import { expectNoAxeViolations } from "./axe";
+import { toolNamed } from "./catalog";
+import { screenshotFromTop, widths } from "./screenshots";
+import { newUser, signInAsAdmin, signUpInPage, signUpViaApi } from "./users";
 
 // Orders and payments in the browser (spec §2, §4, §5, §8; decisions.md): the tool page's order form
 // with the lot rules and the live total, My Orders with Pay, the card payment through the simulated
@@ -12,24 +14,6 @@ import { newUser, signInAsAdmin, signUpViaApi, type TestUser } from "./users";
 // again, so the Bumper ends with its 1,000 pieces.
 
 const futureExpiry = `12/${String((new Date().getFullYear() + 5) % 100).padStart(2, "0")}`;
-
-async function catalog(page: Page): Promise<Tool[]> {
-  const response = await page.request.get("/api/service?limit=100");
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as Tool[];
-}
-
-async function toolNamed(page: Page, name: string): Promise<Tool> {
-  const tool = (await catalog(page)).find((t) => t.name === name);
-  expect(tool, name).toBeDefined();
-  return tool as Tool;
-}
-
-/** A full-page screenshot from the top of the page (the sticky navigation bar where it belongs). */
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await saveScreenshot(page, name);
-}
 
 /** A YYYY-MM-DD date `days` after today in the browser's (and this machine's) time zone. */
 function daysFromNow(days: number): string {
@@ -42,17 +26,6 @@ function daysFromNow(days: number): string {
 
 function toast(page: Page, text: string): Locator {
   return page.getByText(text, { exact: true });
-}
-
-/** Signs a new user up in the page's browser context (the page is then signed in). */
-async function signUpBuyer(
-  page: Page,
-  baseURL: string | undefined,
-  name = "Workshop Owner",
-): Promise<TestUser> {
-  const user = newUser(name);
-  await signUpViaApi(page.request, baseURL ?? "", user);
-  return user;
 }
 
 /** Orders a lot through the tool page's form and lands on My Orders; returns the new order's id. */
@@ -90,37 +63,9 @@ async function payWithCard(page: Page, cardNumber: string): Promise<void> {
   await form.getByRole("button", { name: /^Pay \$/ }).click();
 }
 
-/** The colour an element's text is drawn in, as [r, g, b]. */
-async function textRgb(locator: Locator): Promise<number[]> {
-  return locator.evaluate((el) => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 1;
-    canvas.height = 1;
-    const context = canvas.getContext("2d");
-    if (!context) return [0, 0, 0];
-    context.fillStyle = getComputedStyle(el).color;
-    context.fillRect(0, 0, 1, 1);
-    return Array.from(context.getImageData(0, 0, 1, 1).data.slice(0, 3));
-  });
-}
-
-async function expectRed(locator: Locator): Promise<void> {
-  const [r = 0, g = 0, b = 0] = await textRgb(locator);
-  expect(r, `rgb(${r}, ${g}, ${b}) is red`).toBeGreaterThan(150);
-  expect(g).toBeLessThan(80);
-  expect(b).toBeLessThan(80);
-}
-
 async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, "the page is no wider than the screen").toBeLessThanOrEqual(0);
-}
-
-async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
-  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 /** The Available line of a tool's card on /tools. */
@@ -132,21 +77,31 @@ async function expectListedStock(page: Page, name: string, available: string): P
   await expect(card).toContainText(`Available: ${available}`);
 }
 
-/** Places and pays an order through the API as the page's signed-in user (simulated gateway). */
-async function placeAndPayViaApi(request: APIRequestContext, baseURL: string, tool: Tool): Promise<Order> {
-  const headers = { origin: baseURL };
+/** Places an order of the tool's minimum lot through the API as the signed-in user of `request`. */
+async function placeViaApi(
+  request: APIRequestContext,
+  baseURL: string,
+  tool: Tool,
+  neededInDays: number,
+): Promise<Order> {
   const placed = await request.post("/api/order", {
-    headers,
+    headers: { origin: baseURL },
     data: {
       orderId: tool._id,
       orderMinimum: tool.minimum,
       orderPhone: "+1 555 010 0199",
       orderAddress: "7 Piston Road, Shelbyville",
-      orderDate: daysFromNow(10),
+      orderDate: daysFromNow(neededInDays),
     },
   });
   expect(placed.status(), await placed.text()).toBe(201);
-  const { order } = (await placed.json()) as { order: Order };
+  return ((await placed.json()) as { order: Order }).order;
+}
+
+/** Places and pays an order through the API as the page's signed-in user (simulated gateway). */
+async function placeAndPayViaApi(request: APIRequestContext, baseURL: string, tool: Tool): Promise<Order> {
+  const headers = { origin: baseURL };
+  const order = await placeViaApi(request, baseURL, tool, 10);
   const intent = await request.post("/api/create-payment-intent", { headers, data: { orderId: order._id } });
   expect(intent.ok()).toBe(true);
   const { clientSecret, paymentIntentId } = (await intent.json()) as {
@@ -172,7 +127,7 @@ test.describe("the order form on a tool's page", () => {
     baseURL,
   }) => {
     await page.setViewportSize({ width: widths.desktop, height: 900 });
-    const user = await signUpBuyer(page, baseURL, "Amina Rahman");
+    const user = await signUpInPage(page, baseURL, "Amina Rahman");
     const bumper = await toolNamed(page, "Bumper");
     await page.goto(`/tools/${bumper._id}`);
 
@@ -248,7 +203,7 @@ test.describe("the order form on a tool's page", () => {
     await address.fill("12 Garage Lane, Springfield");
     await date.fill(daysFromNow(14));
     await expect(form.getByText("Phone Number Required")).toHaveCount(0);
-    await screenshot(page, "order-form-1280");
+    await screenshotFromTop(page, "order-form-1280");
     await expectNoAxeViolations(page, "main");
 
     // A refusal from the server (the stock moved meanwhile): 'Order Failed' with its reason, at the quantity.
@@ -268,11 +223,11 @@ test.describe("the order form on a tool's page", () => {
     await expectNoHorizontalOverflow(page);
     await page.setViewportSize({ width: widths.phone, height: 800 });
     await expectNoHorizontalOverflow(page);
-    await screenshot(page, "order-form-375");
+    await screenshotFromTop(page, "order-form-375");
   });
 
   test("checks the increment of a tool sold in steps", async ({ page, baseURL }) => {
-    await signUpBuyer(page, baseURL);
+    await signUpInPage(page, baseURL);
     const wrench = await toolNamed(page, "Torque Wrench");
     await page.goto(`/tools/${wrench._id}`);
     const form = page.getByRole("form", { name: "Order Torque Wrench" });
@@ -294,7 +249,7 @@ test.describe("the order form on a tool's page", () => {
     page,
     baseURL,
   }) => {
-    await signUpBuyer(page, baseURL);
+    await signUpInPage(page, baseURL);
     const bumper = await toolNamed(page, "Bumper");
     await page.goto("/");
     const chosen = daysFromNow(9);
@@ -309,7 +264,7 @@ test.describe("the order form on a tool's page", () => {
   });
 
   test("an unknown tool shows a not-found panel", async ({ page, baseURL }) => {
-    await signUpBuyer(page, baseURL);
+    await signUpInPage(page, baseURL);
     await page.goto("/tools/00000000-0000-4000-8000-000000000000");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tool not found");
     await expect(page.getByRole("link", { name: "Browse tools" })).toHaveAttribute("href", "/tools");
@@ -329,7 +284,7 @@ test.describe("paying for an order", () => {
       if (request.resourceType() === "script") scripts.push(request.url());
     });
     await page.setViewportSize({ width: widths.desktop, height: 900 });
-    const user = await signUpBuyer(page, baseURL, "Rahim Auto");
+    const user = await signUpInPage(page, baseURL, "Rahim Auto");
     const block = await toolNamed(page, "Engine Block");
     const orderId = await orderThroughForm(page, block);
 
@@ -340,7 +295,7 @@ test.describe("paying for an order", () => {
     await expect(row).toContainText("Awaiting payment");
     // Unpaid orders are released after 48 hours (UNPAID_ORDER_HOURS): the buyer is told by when to pay.
     await expect(row).toContainText(/Pay by .+, or the order is released/);
-    await screenshot(page, "my-orders-unpaid-1280");
+    await screenshotFromTop(page, "my-orders-unpaid-1280");
 
     await row.getByRole("link", { name: /^Pay/ }).click();
     await expect(page).toHaveURL(`/dashboard/payment/${orderId}`);
@@ -367,17 +322,17 @@ test.describe("paying for an order", () => {
     await form.getByLabel("Expiry (MM/YY)").pressSequentially(futureExpiry.replace("/", ""));
     await expect(form.getByLabel("Expiry (MM/YY)")).toHaveValue(futureExpiry);
     await form.getByLabel("CVC").fill("123");
-    await screenshot(page, "payment-1280");
+    await screenshotFromTop(page, "payment-1280");
     await expectNoAxeViolations(page, "main");
     await pay.click();
 
     await expect(page.getByRole("heading", { name: "Congrates!Your Payment is completed." })).toBeVisible();
     const transactionId = await page.getByTestId("transaction-id").textContent();
     expect(transactionId).toMatch(/^pi_sim_\w+$/);
-    await screenshot(page, "payment-success-1280");
+    await screenshotFromTop(page, "payment-success-1280");
     await page.setViewportSize({ width: widths.phone, height: 800 });
     await expectNoHorizontalOverflow(page);
-    await screenshot(page, "payment-success-375");
+    await screenshotFromTop(page, "payment-success-375");
     // The simulated gateway never loads Stripe.js.
     expect(scripts.filter((url) => /stripe/i.test(url))).toEqual([]);
 
@@ -388,14 +343,14 @@ test.describe("paying for an order", () => {
     await expect(card).toContainText(transactionId ?? "");
     await expect(card.getByRole("link", { name: /^Pay/ })).toHaveCount(0);
     await expectNoHorizontalOverflow(page);
-    await screenshot(page, "my-orders-375");
+    await screenshotFromTop(page, "my-orders-375");
     await page.setViewportSize({ width: widths.desktop, height: 900 });
     await expect(row).toContainText("Paid");
     await expect(row).toContainText(`Transaction id ${transactionId}`);
     await expect(row).toContainText("Preparing shipment");
     await expect(row.getByRole("link", { name: /^Pay/ })).toHaveCount(0);
     await expectNoHorizontalOverflow(page);
-    await screenshot(page, "my-orders-1280");
+    await screenshotFromTop(page, "my-orders-1280");
     await expectNoAxeViolations(page, "main");
     await page.setViewportSize({ width: widths.tablet, height: 900 });
     await expect(row).toBeVisible();
@@ -414,7 +369,7 @@ test.describe("paying for an order", () => {
   }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: widths.phone, height: 800 });
-    const user = await signUpBuyer(page, baseURL, "Sofia Marquez");
+    const user = await signUpInPage(page, baseURL, "Sofia Marquez");
     const bumper = await toolNamed(page, "Bumper");
     const before = bumper.available;
     const orderId = await orderThroughForm(page, bumper);
@@ -427,15 +382,15 @@ test.describe("paying for an order", () => {
     await card.getByRole("link", { name: /^Pay/ }).click();
     await expect(page).toHaveURL(`/dashboard/payment/${orderId}`);
     await expectNoHorizontalOverflow(page);
-    await screenshot(page, "payment-375");
+    await screenshotFromTop(page, "payment-375");
     await payWithCard(page, "4000 0000 0000 0002");
     const error = page.getByRole("alert").filter({ hasText: "Your card was declined." });
     await expect(error).toHaveText("Your card was declined.");
     await expectRed(error);
     await expect(page.getByRole("heading", { name: "Congrates!Your Payment is completed." })).toHaveCount(0);
-    await screenshot(page, "payment-declined-375");
+    await screenshotFromTop(page, "payment-declined-375");
     await page.setViewportSize({ width: widths.desktop, height: 900 });
-    await screenshot(page, "payment-declined-1280");
+    await screenshotFromTop(page, "payment-declined-1280");
 
     await page.goto("/dashboard");
     const row = myOrderRow(page, orderId);
@@ -474,7 +429,7 @@ test.describe("paying for an order", () => {
 
     await remove.click();
     await expect(dialog).toBeVisible();
-    await screenshot(page, "manage-all-orders-confirm-1280");
+    await screenshotFromTop(page, "manage-all-orders-confirm-1280");
     await confirm.click();
     await expect(toast(page, "Cancel the order successfully")).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -493,17 +448,7 @@ test.describe("Manage All Order", () => {
     await signUpViaApi(buyer.request, baseURL ?? "", user);
     const scanner = await toolNamed(page, "OBD-II Diagnostic Scanner");
     const paid = await placeAndPayViaApi(buyer.request, baseURL ?? "", scanner);
-    const unpaidPlaced = await buyer.request.post("/api/order", {
-      headers: { origin: baseURL ?? "" },
-      data: {
-        orderId: scanner._id,
-        orderMinimum: scanner.minimum,
-        orderPhone: "+1 555 010 0199",
-        orderAddress: "7 Piston Road, Shelbyville",
-        orderDate: daysFromNow(20),
-      },
-    });
-    expect(unpaidPlaced.status()).toBe(201);
+    await placeViaApi(buyer.request, baseURL ?? "", scanner, 20); // and one left unpaid
     await buyer.close();
 
     await signInAsAdmin(page.request, baseURL ?? "");
@@ -516,7 +461,7 @@ test.describe("Manage All Order", () => {
     await expect(row).toContainText("Paid");
     await expect(row).toContainText("Ready to ship");
     await expect(row.getByRole("button", { name: /^Remove Order/ })).toHaveCount(0);
-    await screenshot(page, "manage-all-orders-1280");
+    await screenshotFromTop(page, "manage-all-orders-1280");
     await expectNoAxeViolations(page, "main");
 
     await row.getByRole("button", { name: /^ADD/ }).click();
@@ -557,7 +502,7 @@ test.describe("Manage All Order", () => {
     const card = page.locator(`[data-testid="admin-order-card"][data-order-id="${paid._id}"]`);
     await expect(card).toContainText("Shipped");
     await expectNoHorizontalOverflow(page);
-    await screenshot(page, "manage-all-orders-375");
+    await screenshotFromTop(page, "manage-all-orders-375");
 
     // The buyer sees it shipped, still paid with its transaction id.
     const shown = await page.request.get(`/api/order/${paid._id}`);
@@ -566,7 +511,7 @@ test.describe("Manage All Order", () => {
 });
 
 test("a 403 on the own-orders call signs the user out and goes to /", async ({ page, baseURL }) => {
-  await signUpBuyer(page, baseURL);
+  await signUpInPage(page, baseURL);
   await page.route("**/api/order?*", (route) =>
     route.fulfill({ status: 403, json: { error: "You can only see your own orders" } }),
   );
@@ -586,7 +531,7 @@ test("the payment page of an order an admin removes meanwhile shows it cancelled
 }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: widths.desktop, height: 900 });
-  await signUpBuyer(page, baseURL, "Late Payer Garage");
+  await signUpInPage(page, baseURL, "Late Payer Garage");
   const scanner = await toolNamed(page, "OBD-II Diagnostic Scanner");
   const orderId = await orderThroughForm(page, scanner);
   await myOrderRow(page, orderId).getByRole("link", { name: /^Pay/ }).click();

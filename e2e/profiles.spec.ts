@@ -1,9 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { screenshot, widths } from "./screenshots";
+import { expectNoSideways } from "./appearance";
+import { expectNoSeriousAxeViolations } from "./axe";
+import { screenshotFromTop, widths } from "./screenshots";
 import { loadWholePage } from "./scrolling";
 import { photoFile } from "./test-images";
-import { newUser, signInAsAdmin, signUpViaApi, type TestUser } from "./users";
+import { newUser, signInAsAdmin, signUpInPage, signUpViaApi, type TestUser } from "./users";
 
 // Profiles, portfolios and reviews in the browser (spec §2, §3, §5, §8; decisions.md): create and
 // edit a profile and a portfolio and see them on /showProfile and /showPortfolio, the public part
@@ -13,39 +14,11 @@ import { newUser, signInAsAdmin, signUpViaApi, type TestUser } from "./users";
 // Each test walks a whole screen with uploads and accessibility checks at two widths.
 test.describe.configure({ timeout: 90_000 });
 
-async function expectNoSeriousAxeViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious, label).toEqual([]);
-}
-
-/** A full-page screenshot taken from the top: scrolled down, the sticky header would be drawn mid-page. */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
-
-async function expectNoSideways(page: Page, width: number): Promise<void> {
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth).toBeLessThanOrEqual(width);
-}
-
 /** Clicks the nth star of the rating, as a person would. */
 async function chooseStars(page: Page, n: number): Promise<void> {
   const radio = page.getByRole("radio", { name: new RegExp(`^${n} stars?,`) });
   await page.locator("label").filter({ has: radio }).click();
   await expect(radio).toBeChecked();
-}
-
-/** Signs a new user up in the page's browser context (the page is then signed in). */
-async function signedInUser(page: Page, baseURL: string | undefined, name: string): Promise<TestUser> {
-  const user = newUser(name);
-  await signUpViaApi(page.request, baseURL ?? "", user);
-  return user;
 }
 
 /** A profile saved through the API for the user signed in on `request`. */
@@ -76,14 +49,14 @@ test.describe("profiles", () => {
     browser,
     baseURL,
   }) => {
-    const user = await signedInUser(page, baseURL, "Rahim Uddin");
+    const user = await signUpInPage(page, baseURL, "Rahim Uddin");
 
     // No profile yet: a friendly way to create one.
     await page.setViewportSize({ width: widths.phone, height: 900 });
     await page.goto("/showProfile");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Profile");
     await expect(page.getByRole("heading", { name: "You have no profile yet" })).toBeVisible();
-    await shot(page, "show-profile-empty-375");
+    await screenshotFromTop(page, "show-profile-empty-375");
     await page.getByRole("link", { name: "Create Profile" }).last().click();
     await expect(page).toHaveURL(/\/dashboard\/createProfile$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Profile");
@@ -123,7 +96,7 @@ test.describe("profiles", () => {
     }
     await expect(education).toBeFocused();
     await expectNoSideways(page, widths.phone);
-    await shot(page, "create-profile-errors-375");
+    await screenshotFromTop(page, "create-profile-errors-375");
     await expectNoSeriousAxeViolations(page, "Create Profile with messages at 375px");
 
     await education.selectOption("Bachelor");
@@ -140,7 +113,7 @@ test.describe("profiles", () => {
     await expect(card.getByRole("heading", { name: user.name })).toBeVisible();
     await expect(card).toContainText("Chattogram, Bangladesh");
     await expect(card).toContainText("+880 1712 345678");
-    await shot(page, "my-profile-375");
+    await screenshotFromTop(page, "my-profile-375");
 
     // Editing: the form starts from the saved profile, and saving updates it.
     await page.getByRole("link", { name: "Edit profile" }).click();
@@ -149,14 +122,14 @@ test.describe("profiles", () => {
     await expect(page.getByLabel("Education")).toHaveValue("Bachelor");
     await expect(page.getByRole("img", { name: "Current photo" })).toBeVisible();
     await page.setViewportSize({ width: widths.desktop, height: 900 });
-    await shot(page, "create-profile-edit-1280");
+    await screenshotFromTop(page, "create-profile-edit-1280");
     await page.getByLabel("Location").fill("Dhaka, Bangladesh");
     await page.getByLabel("Education").selectOption("Masters");
     await page.getByRole("button", { name: "Update Profile" }).click();
     // The first save's toast may still be on screen.
     await expect(page.getByText("My profile Created Successfully", { exact: true }).last()).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/myProfile$/);
-    await shot(page, "my-profile-1280");
+    await screenshotFromTop(page, "my-profile-1280");
 
     await page.goto("/showProfile");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Profile");
@@ -169,7 +142,7 @@ test.describe("profiles", () => {
     await expect(linkedIn).toHaveAttribute("target", "_blank");
     await expect(linkedIn).toHaveAttribute("rel", /noopener/);
     await expect(card.locator("img")).toHaveAttribute("src", /^\/uploads\/[a-f0-9]{32}\.thumb\.webp$/);
-    await shot(page, "show-profile-1280");
+    await screenshotFromTop(page, "show-profile-1280");
     await expectNoSeriousAxeViolations(page, "/showProfile at 1280px");
 
     // Anyone else sees the public part only: never the phone or the email.
@@ -182,7 +155,7 @@ test.describe("profiles", () => {
     await expect(publicCard).toContainText("Dhaka, Bangladesh");
     await expect(publicCard).not.toContainText("+880");
     await expect(publicCard).not.toContainText(user.email);
-    await shot(theirPage, "show-profile-public-375");
+    await screenshotFromTop(theirPage, "show-profile-public-375");
     // A visitor's own /showProfile asks them to sign in.
     await theirPage.goto("/showProfile");
     await expect(theirPage.getByRole("heading", { name: "Sign in to see your profile" })).toBeVisible();
@@ -194,7 +167,7 @@ test.describe("profiles", () => {
   });
 
   test("saving without a session says 'No user is logged in'", async ({ page, baseURL }) => {
-    await signedInUser(page, baseURL, "Session Ender");
+    await signUpInPage(page, baseURL, "Session Ender");
     await page.goto("/dashboard/createProfile");
     await page.getByLabel("Education").selectOption("SSC");
     await page.getByLabel("Location").fill("Sylhet");
@@ -233,13 +206,13 @@ test.describe("profiles", () => {
       await expect(card).toContainText(person.email);
       await expect(card).toContainText("+880 1812 000111");
       await expectNoSideways(page, width);
-      await shot(page, `show-all-profile-${width}`);
+      await screenshotFromTop(page, `show-all-profile-${width}`);
     }
     await expectNoSeriousAxeViolations(page, "Show All Profile at 1280px");
   });
 
   test("a user who is not an admin is refused Show All Profile", async ({ page, baseURL }) => {
-    await signedInUser(page, baseURL, "Not An Admin");
+    await signUpInPage(page, baseURL, "Not An Admin");
     await page.goto("/dashboard/showAllProfile");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admins only");
   });
@@ -250,12 +223,12 @@ test.describe("portfolios", () => {
     page,
     baseURL,
   }) => {
-    const user = await signedInUser(page, baseURL, "Nadia Islam");
+    const user = await signUpInPage(page, baseURL, "Nadia Islam");
     await page.setViewportSize({ width: widths.desktop, height: 900 });
     await page.goto("/dashboard/portfolio");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Portfolio");
     await expect(page.getByRole("heading", { name: "You have no portfolio yet" })).toBeVisible();
-    await shot(page, "my-portfolio-empty-1280");
+    await screenshotFromTop(page, "my-portfolio-empty-1280");
 
     await page.getByRole("link", { name: "Create Portfolio" }).last().click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Portfolio");
@@ -293,7 +266,7 @@ test.describe("portfolios", () => {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
       await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription(message);
     }
-    await shot(page, "create-portfolio-errors-1280");
+    await screenshotFromTop(page, "create-portfolio-errors-1280");
     await expectNoSeriousAxeViolations(page, "Create Portfolio with messages at 1280px");
 
     await page.getByLabel("Education").selectOption("Bsc in EEE");
@@ -311,7 +284,7 @@ test.describe("portfolios", () => {
     await page.getByRole("button", { name: "Create Portfolio" }).click();
     await expect(page.getByText("My portfolio Created Successfully", { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/portfolio$/);
-    await shot(page, "my-portfolio-1280");
+    await screenshotFromTop(page, "my-portfolio-1280");
 
     // Editing updates the same portfolio.
     await page.getByRole("link", { name: "Edit portfolio" }).click();
@@ -334,19 +307,19 @@ test.describe("portfolios", () => {
       await expect(project).toHaveAttribute("rel", /noopener/);
       await expect(card.getByRole("link", { name: /^example\.com\// })).toHaveCount(3);
       await expectNoSideways(page, width);
-      await shot(page, `show-portfolio-${width}`);
+      await screenshotFromTop(page, `show-portfolio-${width}`);
     }
     await expectNoSeriousAxeViolations(page, "/showPortfolio at 1280px");
     await page.setViewportSize({ width: widths.phone, height: 900 });
     await page.goto("/dashboard/createPortfolio");
     await expect(page.getByLabel("Skill")).toHaveValue(/hybrid batteries/);
-    await shot(page, "create-portfolio-edit-375");
+    await screenshotFromTop(page, "create-portfolio-edit-375");
   });
 });
 
 test.describe("reviews", () => {
   test("a user posts a review and sees it on the home page", async ({ page, baseURL }) => {
-    const user = await signedInUser(page, baseURL, "Jamal Garage");
+    const user = await signUpInPage(page, baseURL, "Jamal Garage");
     for (const width of [widths.phone, widths.desktop]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/dashboard/myReview");
@@ -363,7 +336,7 @@ test.describe("reviews", () => {
         "Rating is Required",
       );
       await expectNoSideways(page, width);
-      await shot(page, `add-review-errors-${width}`);
+      await screenshotFromTop(page, `add-review-errors-${width}`);
     }
     await expectNoSeriousAxeViolations(page, "Add Review with messages at 1280px");
 
@@ -375,7 +348,7 @@ test.describe("reviews", () => {
     await expect(page.getByRole("radio", { name: /^4 stars/ })).toBeChecked();
     await page.mouse.move(0, 0); // The stars under the pointer light up as a preview.
     await expect(page.getByText("4 of 5 · Very good")).toBeVisible();
-    await shot(page, "add-review-filled-1280");
+    await screenshotFromTop(page, "add-review-filled-1280");
 
     const posted = page.waitForRequest((r) => r.url().endsWith("/api/review") && r.method() === "POST");
     await page.getByRole("button", { name: "Add Review" }).click();
@@ -401,7 +374,7 @@ test.describe("reviews", () => {
   });
 
   test("a review with HTML in it is shown as text", async ({ page, baseURL }) => {
-    await signedInUser(page, baseURL, "Mallory");
+    await signUpInPage(page, baseURL, "Mallory");
     const dialogs: string[] = [];
     page.on("dialog", async (dialog) => {
       dialogs.push(dialog.message());

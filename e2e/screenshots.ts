@@ -6,3 +6,9 @@ export const widths = { phone: 375, tablet: 768, desktop: 1280 } as const;
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
 }
+
+/** The same, taken from the top of the page: scrolled down, the sticky header would be drawn mid-page. */
+export async function screenshotFromTop(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}

@@ -15,3 +15,9 @@ export async function loadWholePage(page: Page): Promise<void> {
   await page.waitForLoadState("networkidle");
   await page.evaluate(() => window.scrollTo(0, 0));
 }
+
+/** The whole page loaded as above, then every picture on it settled (loaded or failed), for a screenshot. */
+export async function loadWholePageAndImages(page: Page): Promise<void> {
+  await loadWholePage(page);
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+}

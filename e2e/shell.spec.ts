@@ -1,5 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSideways } from "./appearance";
 import { screenshot, widths } from "./screenshots";
+import { userSidebarLinks } from "./sidebars";
 import { newUser, signInAsAdmin, signUpViaApi } from "./users";
 
 const navLinks = ["Home", "Tools", "Blog", "About", "Login"];
@@ -253,19 +255,11 @@ test("the footer has the Services, Company and Social columns and the app badges
 });
 
 test("the dashboard has a sidebar, toggled on small screens", async ({ page, baseURL }) => {
-  const sidebarLinks = [
-    "Create Profile",
-    "My Profile",
-    "Create Portfolio",
-    "My Portfolio",
-    "My Orders",
-    "Add Review",
-  ];
   await signUpViaApi(page.request, baseURL ?? "", newUser());
   await page.setViewportSize({ width: widths.desktop, height: 900 });
   await page.goto("/dashboard");
   const sidebar = page.getByRole("navigation", { name: "Dashboard" });
-  await expect(sidebar.getByRole("link")).toHaveText(sidebarLinks);
+  await expect(sidebar.getByRole("link")).toHaveText(userSidebarLinks);
   await expect(page.getByRole("button", { name: "Dashboard menu" })).toBeHidden();
   await expect(sidebar.getByRole("link", { name: "My Orders" })).toHaveAttribute("aria-current", "page");
   await sidebar.getByRole("link", { name: "Create Portfolio" }).click();
@@ -314,8 +308,7 @@ test("home shell screenshots at phone and desktop widths", async ({ page }) => {
     await page.goto("/home");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Car tools and parts for workshops");
     await imagesSettled(page);
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(scrollWidth).toBeLessThanOrEqual(width);
+    await expectNoSideways(page, width);
     await screenshot(page, `home-${width}`);
   }
   await page.setViewportSize({ width: widths.phone, height: 900 });

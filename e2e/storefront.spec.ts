@@ -1,8 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import type { Tool } from "../contract/catalog";
+import { expectNoSeriousAxeViolations } from "./axe";
+import { catalog } from "./catalog";
 import { screenshot, widths } from "./screenshots";
-import { loadWholePage } from "./scrolling";
+import { loadWholePage, loadWholePageAndImages } from "./scrolling";
 import { signInAsAdmin } from "./users";
 
 /** The public pages of the storefront and the heading each one shows. */
@@ -23,8 +24,7 @@ function activeSlide(page: Page): Locator {
 
 /** The tools the home page previews (the catalog's first six), from the API. */
 async function previewTools(page: Page): Promise<Tool[]> {
-  const response = await page.request.get("/api/service?limit=100");
-  return ((await response.json()) as Tool[]).slice(0, 6);
+  return (await catalog(page)).slice(0, 6);
 }
 
 test.describe("home page", () => {
@@ -157,7 +157,7 @@ test.describe("home page", () => {
     // Tuesday, 10 March 2026, mid-morning in the browser's time zone.
     await page.clock.setFixedTime(new Date(2026, 2, 10, 10, 0));
     const tools = await previewTools(page);
-    const all = (await (await page.request.get("/api/service?limit=100")).json()) as Tool[];
+    const all = await catalog(page);
     const shortest = Math.min(...all.map((tool) => tool.leadTimeDays));
     expect(shortest).toBe(2);
 
@@ -410,13 +410,7 @@ test("axe finds no serious or critical accessibility problem on any public page"
     for (const { path } of publicPages) {
       await page.goto(path);
       await loadWholePage(page);
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-        .analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-      expect(serious, `${path} at ${width}px`).toEqual([]);
+      await expectNoSeriousAxeViolations(page, `${path} at ${width}px`);
     }
   }
 });
@@ -427,8 +421,7 @@ test("screenshots of every public page at 375, 768 and 1280 pixels", async ({ pa
     await page.setViewportSize({ width, height: 900 });
     for (const { name, path } of publicPages) {
       await page.goto(path);
-      await loadWholePage(page);
-      await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+      await loadWholePageAndImages(page);
       await screenshot(page, `page-${name}-${width}`);
     }
   }

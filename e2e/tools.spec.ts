@@ -1,32 +1,17 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { descriptionPreview, type Tool } from "../contract/catalog";
 import { demoTools } from "../server/catalog/demo-catalog";
+import { expectNoSideways } from "./appearance";
+import { catalog } from "./catalog";
 import { screenshot, widths } from "./screenshots";
+import { loadWholePageAndImages } from "./scrolling";
 import { newUser, signUpViaApi } from "./users";
 
 const bumper = demoTools.find((t) => t.name === "Bumper");
 const floorJack = demoTools.find((t) => t.name === "Hydraulic Floor Jack");
 
-async function catalog(page: Page): Promise<Tool[]> {
-  const response = await page.request.get("/api/service?limit=100");
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as Tool[];
-}
-
 function card(page: Page, name: string): Locator {
   return page.getByTestId("tool-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
-}
-
-/** Scrolls through the page so lazy pictures load, then waits for every picture to settle. */
-async function loadAllImages(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    window.scrollTo(0, 0);
-  });
-  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
 }
 
 test.describe("tools page grid", () => {
@@ -60,8 +45,7 @@ test.describe("tools page grid", () => {
       // Rows are full except perhaps the last one, and nothing spills past the viewport.
       expect(new Set(boxes.map((b) => b.x)).size).toBe(columns);
       for (const box of boxes) expect(box.right).toBeLessThanOrEqual(width);
-      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(scrollWidth).toBeLessThanOrEqual(width);
+      await expectNoSideways(page, width);
 
       // Pictures reserve their space (no layout shift) and keep the 3:2 shape.
       const img = cards.first().getByRole("img", { name: "Bumper" });
@@ -73,7 +57,7 @@ test.describe("tools page grid", () => {
       if (imgBox) expect(imgBox.width / imgBox.height).toBeCloseTo(1.5, 1);
       await expect(cards.last().getByRole("img")).toHaveAttribute("loading", "lazy");
 
-      await loadAllImages(page);
+      await loadWholePageAndImages(page);
       await screenshot(page, `tools-${width}`);
     });
   }

@@ -1,5 +1,5 @@
 // Accounts for the browser tests, created through the real auth endpoints.
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 
 /** Listed in ADMIN_EMAILS of the test server (e2e/serve.ts): signs up as an admin. */
 export const adminEmail = "admin@carmechanic.test";
@@ -25,6 +25,17 @@ export async function signUpViaApi(request: APIRequestContext, baseURL: string, 
     headers: { origin: baseURL },
   });
   if (!response.ok()) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+}
+
+/** Signs a new user up in the page's browser context (the page is then signed in). */
+export async function signUpInPage(
+  page: Page,
+  baseURL: string | undefined,
+  name?: string,
+): Promise<TestUser> {
+  const user = newUser(name);
+  await signUpViaApi(page.request, baseURL ?? "", user);
+  return user;
 }
 
 /** The admin account's details (one per test server: signed up by whichever test needs it first). */

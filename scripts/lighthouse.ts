@@ -3,7 +3,7 @@
 // prints the four category scores with LCP, CLS and TBT, and the JavaScript a first visit to /
 // downloads. A benchmark, not a test: it fails only when something cannot run.
 //
-// Chromium: CHROME_PATH (default /usr/bin/chromium), with the flags from the stack notes.
+// Chromium: CHROME_PATH (default /usr/bin/chromium), with the browser tests' flags (scripts/chromium.ts).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -13,6 +13,7 @@ import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Config, type Flags, type RunnerResult } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { chromiumArgs } from "./chromium";
 
 const root = path.resolve(import.meta.dirname, "..");
 // A build of its own, so a build by anyone else in this working tree cannot change it mid-run
@@ -22,16 +23,6 @@ const distDir =
     ? path.join(root, "dist/web")
     : fs.mkdtempSync(path.join(os.tmpdir(), "car-mechanic-lighthouse-web-"));
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const chromeFlags = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 // LIGHTHOUSE_PAGES=/ and LIGHTHOUSE_PRESETS=mobile narrow a run; LIGHTHOUSE_SKIP_BUILD=1 uses dist/web as it is.
 // Each page and preset runs LIGHTHOUSE_RUNS times (3); the run with the median performance score is
 // reported, as Lighthouse advises: one run on a busy machine says little.
@@ -140,7 +131,7 @@ async function main() {
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     await waitForHealth(baseUrl, shop);
-    chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: chromiumArgs });
     const flags: Flags = {
       port: chrome.port,
       output: "json",

@@ -1,0 +1,29 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** The colour an element's text is drawn in, as [r, g, b]. */
+async function textRgb(locator: Locator): Promise<number[]> {
+  return locator.evaluate((el) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 1;
+    canvas.height = 1;
+    const context = canvas.getContext("2d");
+    if (!context) return [0, 0, 0];
+    context.fillStyle = getComputedStyle(el).color;
+    context.fillRect(0, 0, 1, 1);
+    return Array.from(context.getImageData(0, 0, 1, 1).data.slice(0, 3));
+  });
+}
+
+/** The element's text is drawn in red. */
+export async function expectRed(locator: Locator): Promise<void> {
+  const [r = 0, g = 0, b = 0] = await textRgb(locator);
+  expect(r, `rgb(${r}, ${g}, ${b}) is red`).toBeGreaterThan(150);
+  expect(g).toBeLessThan(80);
+  expect(b).toBeLessThan(80);
+}
+
+/** Nothing on the page is wider than `width` (the viewport's): no sideways scrolling. */
+export async function expectNoSideways(page: Page, width: number, label?: string): Promise<void> {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, label).toBeLessThanOrEqual(width);
+}
