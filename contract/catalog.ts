@@ -55,6 +55,7 @@ export const newToolSchema = z
       z
         .number(numberError("Price Required", "Price must be a number"))
         .positive("Price must be more than 0")
+        .min(0.01, "Price must be at least $0.01")
         .max(toolLimits.price, `Price must be at most $${toolLimits.price.toLocaleString("en-US")}`)
         .refine((p) => dollarsToCents(p) !== undefined, "Use at most two decimals for the price"),
     ),

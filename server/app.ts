@@ -14,6 +14,7 @@ import { createContactService } from "./contact/service";
 import type { Database } from "./db/database";
 import { healthRoutes } from "./health/routes";
 import { installErrorHandlers } from "./http/errors";
+import { installInputChecks } from "./http/json-body";
 import { refuseCrossSiteWrites } from "./http/origin-check";
 import { adminOrderRoutes } from "./orders/admin-routes";
 import { unpaidOrderExpiry } from "./orders/expiry";
@@ -59,6 +60,7 @@ export async function buildApp({
     trustProxy: config.trustProxy,
   });
   installErrorHandlers(app);
+  installInputChecks(app);
 
   const { db } = database;
   const trustedOrigins = [config.publicUrl, ...config.trustedOrigins];
