@@ -1,13 +1,28 @@
-/** The page a visitor asked for, carried to /login as `?redirect=`: only a path of this shop. */
-export function safeRedirect(value: string | null | undefined): string | undefined {
-  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return undefined;
+/**
+ * The page a visitor asked for, carried to /login as `?redirect=`: only a page of this shop, as a path
+ * (`/tools/1?x#y`), or undefined. The value is read by the URL parser against the shop's own origin,
+ * exactly as the browser will read it, so the forms that look like a path but leave the shop
+ * (`/\t/evil.host/`, `//evil`, `/\evil`, `https://evil`, `javascript:`) never pass.
+ */
+export function safeRedirect(
+  value: string | null | undefined,
+  origin: string = window.location.origin,
+): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value, origin);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== new URL(origin).origin) return undefined;
   // Never back to the sign-in screens themselves.
-  if (/^\/(login|signup)(?:[/?#]|$)/.test(value)) return undefined;
-  return value;
+  if (/^\/(login|signup)(?:\/|$)/i.test(url.pathname)) return undefined;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** /login, remembering the page to return to afterwards. */
-export function loginPath(returnTo: string): string {
-  const target = safeRedirect(returnTo);
+export function loginPath(returnTo: string, origin?: string): string {
+  const target = safeRedirect(returnTo, origin);
   return target && target !== "/" ? `/login?redirect=${encodeURIComponent(target)}` : "/login";
 }
