@@ -1,18 +1,26 @@
 import { useState } from "react";
-
-const defaultAvatar = "/images/avatar-default.svg";
+import { defaultAvatar, shownUserImage } from "../../../lib/user-image";
+import { useAuthOptions } from "../api/get-auth-options";
 
 type UserAvatarProps = {
   /** The account's photo URL; the default avatar when there is none (or it fails to load). */
   image: string | null;
   size: number;
   className?: string;
+  loading?: "lazy" | "eager";
 };
 
-/** The signed-in user's photo, decorative beside their name or inside a named control. */
-export function UserAvatar({ image, size, className = "" }: UserAvatarProps) {
+/**
+ * A user's account photo, decorative beside their name or inside a named control: only from the shop
+ * or the identity provider (shownUserImage), else the default avatar.
+ */
+export function UserAvatar({ image, size, className = "", loading }: UserAvatarProps) {
   const [failed, setFailed] = useState<string | null>(null);
-  const src = image && failed !== image ? image : defaultAvatar;
+  // Only a picture from elsewhere needs to know the identity provider's picture hosts.
+  const ours = shownUserImage(image);
+  const options = useAuthOptions({ enabled: !!image && !ours });
+  const shown = ours ?? shownUserImage(image, { pictureSources: options.data?.pictureSources });
+  const src = shown && failed !== shown ? shown : defaultAvatar;
   return (
     <img
       src={src}
@@ -20,8 +28,9 @@ export function UserAvatar({ image, size, className = "" }: UserAvatarProps) {
       height={size}
       alt=""
       referrerPolicy="no-referrer"
+      loading={loading}
       decoding="async"
-      onError={() => setFailed(image)}
+      onError={() => setFailed(shown)}
       className={`shrink-0 rounded-full bg-slate-100 object-cover ring-1 ring-slate-200 ${className}`}
     />
   );

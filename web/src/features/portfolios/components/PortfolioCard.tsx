@@ -3,6 +3,7 @@ import type { Portfolio } from "../../../../../contract/profiles";
 import { GraduationIcon } from "../../../components/dashboard-icons";
 import { Email } from "../../../components/Email";
 import { MailIcon } from "../../../components/shop-icons";
+import { defaultAvatar, shownUserImage } from "../../../lib/user-image";
 import { NewTabLink } from "../../profiles/components/NewTabLink";
 import { thumbnailOf } from "../../uploads/thumbnail";
 
@@ -41,7 +42,7 @@ export function PortfolioCard({ portfolio, children }: { portfolio: Portfolio; c
     >
       <div className="flex flex-col gap-5 border-slate-100 border-b bg-slate-50 p-5 sm:flex-row sm:items-center sm:p-8">
         <img
-          src={thumbnailOf(portfolio.img)}
+          src={thumbnailOf(shownUserImage(portfolio.img) ?? defaultAvatar)}
           alt=""
           width={112}
           height={112}

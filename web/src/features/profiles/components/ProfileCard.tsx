@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { ExternalLinkIcon, GraduationIcon } from "../../../components/dashboard-icons";
 import { Email } from "../../../components/Email";
 import { MailIcon, MapPinIcon, PhoneIcon } from "../../../components/shop-icons";
+import { defaultAvatar, shownUserImage } from "../../../lib/user-image";
 import { thumbnailOf } from "../../uploads/thumbnail";
 import type { ProfileView } from "../api/get-profile";
 import { linkedInHref, linkedInLabel } from "../linkedin";
@@ -56,7 +57,7 @@ export function ProfileCard({ profile, variant = "full", headingLevel = 2, child
       />
       <div className={full ? "px-5 pb-6 sm:px-8 sm:pb-8" : "px-5 pb-5"}>
         <img
-          src={thumbnailOf(profile.img)}
+          src={thumbnailOf(shownUserImage(profile.img) ?? defaultAvatar)}
           alt=""
           width={full ? 112 : 80}
           height={full ? 112 : 80}

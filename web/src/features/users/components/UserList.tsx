@@ -1,5 +1,6 @@
 import type { User } from "../../../../../contract/accounts";
 import { Email } from "../../../components/Email";
+import { UserAvatar } from "../../auth/components/UserAvatar";
 import { MakeAdminButton } from "./MakeAdminButton";
 import { RoleBadge } from "./RoleBadge";
 
@@ -12,18 +13,7 @@ function Joined({ createdAt }: { createdAt: string }) {
 }
 
 function Avatar({ user }: { user: User }) {
-  return (
-    <img
-      src={user.image || "/images/avatar-default.svg"}
-      width={36}
-      height={36}
-      alt=""
-      loading="lazy"
-      decoding="async"
-      referrerPolicy="no-referrer"
-      className="size-9 shrink-0 rounded-full bg-slate-100 object-cover ring-1 ring-slate-200"
-    />
-  );
+  return <UserAvatar image={user.image} size={36} loading="lazy" className="size-9" />;
 }
 
 type UserListProps = {
