@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { uploadNamePattern } from "./uploads";
 
 // The spec's sign-in and sign-up rules and messages, used by the forms and by the server.
 
@@ -32,6 +33,38 @@ export type SignInInput = z.infer<typeof signInSchema>;
 
 export const signUpSchema = z.object({ name: nameField, email: emailField, password: passwordField });
 export type SignUpInput = z.infer<typeof signUpSchema>;
+
+const uploadedPhoto = "The picture must be a photo uploaded to this shop";
+
+/**
+ * A picture a user may give their account: a photo uploaded to this shop, by its path
+ * (`/uploads/<name>`) or at the shop's own address (`shopOrigin`, the PUBLIC_URL); null removes it.
+ * Never a remote URL: it would load in the admin's browser on All Users. (The identity provider's
+ * own picture is set by the server at sign-in, not through this.)
+ */
+export function accountImageField(shopOrigin: string) {
+  const prefixes = ["/uploads/", `${shopOrigin.replace(/\/+$/, "")}/uploads/`];
+  return z
+    .string({ error: uploadedPhoto })
+    .trim()
+    .max(300, uploadedPhoto)
+    .refine((url) => {
+      const prefix = prefixes.find((p) => url.startsWith(p));
+      return prefix !== undefined && uploadNamePattern.test(url.slice(prefix.length));
+    }, uploadedPhoto)
+    .nullable();
+}
+
+/** What the server accepts at sign-up: the form's fields, and a picture only under the account rule. */
+export const signUpRequestSchema = (shopOrigin: string) =>
+  signUpSchema.extend({ image: accountImageField(shopOrigin).optional() });
+
+/** `POST /api/auth/update-user`: a name under the sign-up rules, a picture under the account rule. */
+export const accountUpdateSchema = (shopOrigin: string) =>
+  z.object(
+    { name: nameField.optional(), image: accountImageField(shopOrigin).optional() },
+    { error: "Send the account's changes as a JSON object" },
+  );
 
 /**
  * An email in a path (/api/admin/{email}): any address an account can have (Google accounts too,

@@ -5,6 +5,7 @@ import { createGuards } from "./accounts/guards";
 import { accountRoutes } from "./accounts/routes";
 import { resolveAuthSecret } from "./accounts/secret";
 import { createUsersService } from "./accounts/service";
+import { accountSignInRule } from "./accounts/sign-in-limit";
 import { createToolListCache } from "./catalog/list-cache";
 import { catalogRoutes } from "./catalog/routes";
 import { createCatalogService } from "./catalog/service";
@@ -28,7 +29,7 @@ import { createProfilesService } from "./profiles/service";
 import { createRateLimits } from "./rate-limits/rate-limits";
 import { reviewRoutes } from "./reviews/routes";
 import { createReviewsService } from "./reviews/service";
-import { uploadRoutes } from "./uploads/routes";
+import { uploadRoutes, uploadRule } from "./uploads/routes";
 import { createUploadStorage } from "./uploads/select-storage";
 import { createUploadsService } from "./uploads/service";
 import { sitemapRoutes } from "./web/sitemap";
@@ -97,7 +98,12 @@ export async function buildApp({
   const contact = createContactService(db);
 
   healthRoutes(app, { db, databaseKind: database.kind });
-  authRoutes(app, { auth, publicUrl: config.publicUrl, google: config.google !== undefined });
+  authRoutes(app, {
+    auth,
+    publicUrl: config.publicUrl,
+    google: config.google !== undefined,
+    accountSignIns: rateLimits.limiter("sign-in-failures", accountSignInRule),
+  });
   accountRoutes(app, { guards, users });
   catalogRoutes(app, { catalog, toolList, guards });
   sitemapRoutes(app, { catalog, publicUrl: config.publicUrl });
@@ -105,7 +111,7 @@ export async function buildApp({
   adminOrderRoutes(app, { guards, orders });
   paymentRoutes(app, { guards, payments, gateway, orders });
   unpaidOrderExpiry(app, { orders, hours: config.unpaidOrderHours });
-  await uploadRoutes(app, { guards, uploads });
+  await uploadRoutes(app, { guards, uploads, limiter: rateLimits.limiter("upload-rate", uploadRule) });
   profileRoutes(app, { guards, profiles });
   reviewRoutes(app, { guards, reviews });
   contactRoutes(app, {

@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { call } from "../test/requests";
 import { adminEmail, sessionCookie, signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase, testOrigin } from "../test/test-env";
+import { accountSignInRule } from "./sign-in-limit";
 import { user as userTable } from "./tables";
 
 describeEachDatabase(
@@ -224,11 +226,12 @@ describeEachDatabase(
   (env) => {
     // Better Auth keeps its in-memory counters per process, so each database's run uses its own address.
     it("answers the 11th attempt in a minute with 429 and an {error}", async () => {
-      const wrongSignIn = { email: "nobody@example.com", password: "wrong-password" };
+      // A different account each time, so only the address's limit applies (not the account's).
+      const wrongSignIn = (i: number) => ({ email: `nobody${i}@example.com`, password: "wrong-password" });
       const statuses: number[] = [];
       let last: { error?: string } = {};
       for (let i = 0; i < 11; i++) {
-        const res = await call(env.app, "POST", "/api/auth/sign-in/email", undefined, wrongSignIn, {
+        const res = await call(env.app, "POST", "/api/auth/sign-in/email", undefined, wrongSignIn(i), {
           remoteAddress: env.kind === "pglite" ? "203.0.113.7" : "203.0.113.8",
         });
         statuses.push(res.statusCode);
@@ -238,7 +241,7 @@ describeEachDatabase(
       expect(statuses[10]).toBe(429);
       expect(last.error).toMatch(/too many/i);
 
-      const elsewhere = await call(env.app, "POST", "/api/auth/sign-in/email", undefined, wrongSignIn, {
+      const elsewhere = await call(env.app, "POST", "/api/auth/sign-in/email", undefined, wrongSignIn(10), {
         remoteAddress: "198.51.100.9",
       });
       expect(elsewhere.statusCode).toBe(401);
@@ -246,3 +249,181 @@ describeEachDatabase(
   },
   { AUTH_RATE_LIMIT: "10" },
 );
+
+describeEachDatabase("accounts: sign-in is limited per account, whatever the address", (env) => {
+  const { limit, windowMs } = accountSignInRule;
+  let address = 0;
+  /** Each attempt from another address, as a botnet would send them. */
+  const signIn = (email: string, password: string, headers: Record<string, string> = {}) =>
+    call(
+      env.app,
+      "POST",
+      "/api/auth/sign-in/email",
+      undefined,
+      { email, password },
+      {
+        remoteAddress: `10.${Math.floor(++address / 250)}.${address % 250}.1`,
+        headers,
+      },
+    );
+  const failures = async (u: TestUser, n: number) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < n; i++) statuses.push((await signIn(u.email, "wrong-password")).statusCode);
+    return statuses;
+  };
+
+  it(`refuses the account after ${limit} wrong passwords from ${limit} addresses, the right one too, saying when to retry`, async () => {
+    const u = await signUp(env.app);
+    expect(await failures(u, limit)).toEqual(Array(limit).fill(401));
+
+    const refused = await signIn(u.email, u.password);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      error: "Too many failed sign-ins for this account. Please try again in 15 minutes.",
+    });
+    const wait = Number(refused.headers["retry-after"]);
+    expect(wait).toBeGreaterThan(windowMs / 1000 - 60);
+    expect(wait).toBeLessThanOrEqual(windowMs / 1000);
+    // The email is one account whatever its case or spaces.
+    expect((await signIn(` ${u.email.toUpperCase()} `, u.password)).statusCode).toBe(429);
+
+    // Other accounts are not affected.
+    const other = await signUp(env.app);
+    expect((await signIn(other.email, "wrong-password")).statusCode).toBe(401);
+    expect((await signIn(other.email, other.password)).statusCode).toBe(200);
+  });
+
+  it("lets the owner in from a device still signed in to the account, which ends the refusal for every device", async () => {
+    const u = await signUp(env.app);
+    const other = await signUp(env.app);
+    await failures(u, limit);
+    expect((await signIn(u.email, u.password)).statusCode).toBe(429);
+    // Another account's session is no pass.
+    expect((await signIn(u.email, u.password, { cookie: other.cookie })).statusCode).toBe(429);
+
+    const known = await signIn(u.email, u.password, { cookie: u.cookie });
+    expect(known.statusCode).toBe(200);
+    expect(await failures(u, limit)).toEqual(Array(limit).fill(401));
+    expect((await signIn(u.email, u.password)).statusCode).toBe(429);
+  });
+
+  it("counts failures only: a successful sign-in starts the count again, and requests refused for other reasons do not count", async () => {
+    const u = await signUp(env.app);
+    expect(await failures(u, limit - 1)).toEqual(Array(limit - 1).fill(401));
+    expect((await signIn(u.email, u.password)).statusCode).toBe(200);
+    expect(await failures(u, limit - 1)).toEqual(Array(limit - 1).fill(401));
+
+    for (let i = 0; i < limit + 2; i++) {
+      const malformed = await call(env.app, "POST", "/api/auth/sign-in/email", undefined, {
+        email: u.email,
+        password: 12345678,
+      });
+      expect(malformed.statusCode).toBe(400);
+    }
+    expect((await signIn(u.email, u.password)).statusCode).toBe(200);
+  });
+
+  it(`lets exactly ${limit} of 30 simultaneous guesses through to the password check`, async () => {
+    const u = await signUp(env.app);
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, () => signIn(u.email, "wrong-password").then((r) => r.statusCode)),
+    );
+    expect(statuses.filter((s) => s === 401)).toHaveLength(limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - limit);
+  });
+
+  it("treats an unknown email like any account, so the answers do not reveal which accounts exist", async () => {
+    const ghost = { email: `ghost.${Date.now()}@example.com`, password: "x", name: "", cookie: "" };
+    expect(await failures(ghost, limit)).toEqual(Array(limit).fill(401));
+    expect((await signIn(ghost.email, "wrong-password")).statusCode).toBe(429);
+  });
+});
+
+describeEachDatabase("accounts: names and pictures follow the sign-up rules", (env) => {
+  const photo = `/uploads/${"ab12".repeat(8)}.webp`;
+  const update = (who: TestUser | undefined, payload: unknown) =>
+    call(env.app, "POST", "/api/auth/update-user", who, payload);
+  const me = async (who: TestUser) =>
+    (await call(env.app, "GET", "/api/auth/get-session", who)).json().user as {
+      name: string;
+      image: string | null;
+    };
+
+  const longName = "x".repeat(5_000);
+  const refusals: [unknown, string][] = [
+    [{ name: "" }, "Name is Required"],
+    [{ name: "   " }, "Name is Required"],
+    [{ name: longName }, "Use at most 120 characters"],
+    [{ name: null }, "Name is Required"],
+    [{ name: 42 }, "Name is Required"],
+    [{ image: "https://tracker.example/pixel.gif" }, "The picture must be a photo uploaded to this shop"],
+    [{ image: "//tracker.example/uploads/x.webp" }, "The picture must be a photo uploaded to this shop"],
+    [{ image: `https://tracker.example${photo}` }, "The picture must be a photo uploaded to this shop"],
+    [{ image: `${testOrigin}.evil.example${photo}` }, "The picture must be a photo uploaded to this shop"],
+    [{ image: "/uploads/../api/user" }, "The picture must be a photo uploaded to this shop"],
+    [{ image: `${photo}?track=1` }, "The picture must be a photo uploaded to this shop"],
+    [{ image: "javascript:alert(1)" }, "The picture must be a photo uploaded to this shop"],
+    [{ image: "" }, "The picture must be a photo uploaded to this shop"],
+    [{ image: 7 }, "The picture must be a photo uploaded to this shop"],
+    [["name"], "Send the account's changes as a JSON object"],
+  ];
+  it.each(
+    refusals.map(([payload, error]) => [JSON.stringify(payload).slice(0, 50), payload, error] as const),
+  )("update-user refuses %s with 400 and changes nothing", async (_label, payload, error) => {
+    const u = await signUp(env.app);
+    const res = await update(u, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(error);
+    expect(await me(u)).toMatchObject({ name: u.name, image: null });
+  });
+
+  it("update-user takes a name under the sign-up rules (trimmed) and a photo uploaded here, by path or at the shop's address", async () => {
+    const u = await signUp(env.app);
+    expect((await update(u, { name: "  Amina Rahman  " })).statusCode).toBe(200);
+    expect(await me(u)).toMatchObject({ name: "Amina Rahman", image: null });
+
+    expect((await update(u, { image: photo })).statusCode).toBe(200);
+    expect((await me(u)).image).toBe(photo);
+    const thumb = `${testOrigin}/uploads/${"cd34".repeat(8)}.thumb.webp`;
+    expect((await update(u, { name: "Amina", image: thumb })).statusCode).toBe(200);
+    expect(await me(u)).toMatchObject({ name: "Amina", image: thumb });
+
+    expect((await update(u, { image: null })).statusCode).toBe(200);
+    expect((await me(u)).image).toBeNull();
+    // Still only for a signed-in user.
+    expect((await update(undefined, { name: "Nobody" })).statusCode).toBe(401);
+  });
+
+  it("keeps the stored name when an empty one is sent (the name orders are placed under)", async () => {
+    const u = await signUp(env.app);
+    await update(u, { name: "" });
+    const [row] = await env.db.select().from(userTable).where(eq(userTable.email, u.email));
+    expect(row?.name).toBe(u.name);
+  });
+
+  it.each([
+    [{ image: "https://tracker.example/pixel.gif" }, "The picture must be a photo uploaded to this shop"],
+    [{ name: "x".repeat(121) }, "Use at most 120 characters"],
+    [{ name: "   " }, "Name is Required"],
+  ])("sign-up refuses %j with 400", async (fields, error) => {
+    const res = await call(env.app, "POST", "/api/auth/sign-up/email", undefined, {
+      name: "Fine Name",
+      email: `rules.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`,
+      password: "long-enough",
+      ...fields,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(error);
+  });
+
+  it("sign-up stores the trimmed name and takes a photo uploaded here", async () => {
+    const res = await call(env.app, "POST", "/api/auth/sign-up/email", undefined, {
+      name: "  Karim  ",
+      email: `karim.${Date.now()}@example.com`,
+      password: "long-enough",
+      image: photo,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ name: "Karim", image: photo });
+  });
+});

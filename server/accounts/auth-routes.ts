@@ -1,7 +1,15 @@
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance } from "fastify";
 import type { AuthOptions } from "../../contract/accounts";
+import type { RateLimiter } from "../rate-limits/rate-limits";
 import { type Auth, clientIpHeader } from "./auth";
+import {
+  accountLockedMessage,
+  isSignedInAs,
+  signInAccount,
+  signInPath,
+  withAccountLimit,
+} from "./sign-in-limit";
 
 const hopHeaders = new Set([
   "content-length",
@@ -16,7 +24,16 @@ const hopHeaders = new Set([
  * callback/<provider>). Fastify hands it a fetch Request and copies the Response back, every
  * set-cookie included. Its error bodies get our `{error}` beside its own `message`.
  */
-export function authRoutes(app: FastifyInstance, deps: { auth: Auth; publicUrl: string; google: boolean }) {
+export function authRoutes(
+  app: FastifyInstance,
+  deps: {
+    auth: Auth;
+    publicUrl: string;
+    google: boolean;
+    /** Failed password sign-ins per account (accountSignInRule). */
+    accountSignIns: RateLimiter;
+  },
+) {
   app.route({
     method: ["GET", "POST"],
     url: "/api/auth/*",
@@ -24,13 +41,32 @@ export function authRoutes(app: FastifyInstance, deps: { auth: Auth; publicUrl: 
       const headers = fromNodeHeaders(request.headers);
       headers.set(clientIpHeader, request.ip);
       const hasBody = request.method !== "GET" && request.body !== undefined;
-      const response = await deps.auth.handler(
-        new Request(new URL(request.url, deps.publicUrl), {
-          method: request.method,
-          headers,
-          body: hasBody ? JSON.stringify(request.body) : undefined,
-        }),
-      );
+      // The URL as Better Auth parses it, so its path is the one its router matches.
+      const url = new URL(request.url, deps.publicUrl);
+      const send = () =>
+        deps.auth.handler(
+          new Request(url, {
+            method: request.method,
+            headers,
+            body: hasBody ? JSON.stringify(request.body) : undefined,
+          }),
+        );
+
+      const account =
+        request.method === "POST" && url.pathname === signInPath ? signInAccount(request.body) : undefined;
+      const response = account
+        ? await withAccountLimit(
+            deps.accountSignIns,
+            account,
+            await isSignedInAs(deps.auth, headers, account),
+            send,
+          )
+        : await send();
+      if (!(response instanceof Response)) {
+        reply.header("retry-after", response.waitSeconds);
+        return reply.status(429).send({ error: accountLockedMessage(response.waitSeconds) });
+      }
+
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (!hopHeaders.has(key)) reply.header(key, value);

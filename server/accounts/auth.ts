@@ -2,7 +2,8 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
-import { signUpSchema } from "../../contract/accounts";
+import type { z } from "zod";
+import { accountUpdateSchema, signUpRequestSchema } from "../../contract/accounts";
 import type { Db } from "../db/database";
 import { describeZodError } from "../http/errors";
 import type { AuthRateLimitStorage } from "../rate-limits/rate-limits";
@@ -33,6 +34,11 @@ export type AuthConfig = {
 export function createAuth(config: AuthConfig) {
   const adminEmails = new Set(config.adminEmails.map((e) => e.toLowerCase()));
   const attempts = config.signInAttemptsPerMinute;
+  // The endpoints where a user sets their own name or picture (OAuth sign-in sets the provider's).
+  const accountRules = new Map<string, z.ZodType<{ name?: string }>>([
+    ["/sign-up/email", signUpRequestSchema(config.publicUrl)],
+    ["/update-user", accountUpdateSchema(config.publicUrl)],
+  ]);
   return betterAuth({
     appName: "Car Mechanic",
     baseURL: config.publicUrl,
@@ -78,11 +84,15 @@ export function createAuth(config: AuthConfig) {
       },
     },
     hooks: {
-      // The spec's sign-up rules, checked on the server with the form's own schema.
+      // The spec's sign-up rules, checked on the server with the form's own schema, and the same
+      // rules for every later change of name or picture. The trimmed name is the one stored.
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/sign-up/email") return;
-        const parsed = signUpSchema.safeParse(ctx.body);
+        const schema = accountRules.get(ctx.path);
+        if (!schema) return;
+        const parsed = schema.safeParse(ctx.body);
         if (!parsed.success) throw new APIError("BAD_REQUEST", { message: describeZodError(parsed.error) });
+        if (parsed.data.name !== undefined)
+          return { context: { body: { ...ctx.body, name: parsed.data.name } } };
       }),
     },
     plugins: config.google

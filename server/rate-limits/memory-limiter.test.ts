@@ -17,3 +17,23 @@ it("forgets old windows when many addresses have written", async () => {
   expect(await limiter.hit("fresh", 2_000)).toBeUndefined();
   expect(await limiter.hit("10.0.0.1", 2_000)).toBeUndefined();
 });
+
+it("takes back a hit (never below zero) and forgets a key's window on reset", async () => {
+  const limiter = createRateLimiter({ limit: 2, windowMs: 60_000 });
+  expect(await limiter.hit("a", 0)).toBeUndefined();
+  expect(await limiter.hit("a", 0)).toBeUndefined();
+  await limiter.undo("a", 1_000);
+  expect(await limiter.hit("a", 1_000)).toBeUndefined();
+  expect(await limiter.hit("a", 1_000)).toBe(59);
+
+  await limiter.reset("a");
+  expect(await limiter.hit("a", 2_000)).toBeUndefined();
+  await limiter.undo("a", 2_000);
+  await limiter.undo("a", 2_000);
+  expect(await limiter.hit("a", 2_000)).toBeUndefined();
+  expect(await limiter.hit("a", 2_000)).toBeUndefined();
+  expect(await limiter.hit("a", 2_000)).toBe(60);
+  // An expired window is not touched: the next hit starts a new one.
+  await limiter.undo("a", 62_000);
+  expect(await limiter.hit("a", 62_000)).toBeUndefined();
+});

@@ -1,8 +1,9 @@
 import type { RateLimiter } from "./rate-limits";
 
 /**
- * A fixed-window counter per client address, in memory: enough to slow a spammer down on one
- * server (several servers each count on their own unless REDIS_URL is set, see rate-limits.ts).
+ * A fixed-window counter per key (a client address, an account, a user), in memory: enough to
+ * slow a spammer down on one server (several servers each count on their own unless REDIS_URL is
+ * set, see rate-limits.ts).
  */
 export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs: number }) {
   const windows = new Map<string, { startedAt: number; count: number }>();
@@ -22,6 +23,13 @@ export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs
       if (w.count >= limit) return Math.max(1, Math.ceil((w.startedAt + windowMs - now) / 1000));
       w.count++;
       return undefined;
+    },
+    async undo(key: string, now = Date.now()): Promise<void> {
+      const w = windows.get(key);
+      if (w && now - w.startedAt < windowMs && w.count > 0) w.count--;
+    },
+    async reset(key: string): Promise<void> {
+      windows.delete(key);
     },
   } satisfies RateLimiter;
 }

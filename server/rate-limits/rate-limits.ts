@@ -3,10 +3,14 @@ import type { Config } from "../config";
 import { createRateLimiter } from "./memory-limiter";
 import type { Log, RedisCounter } from "./redis-counter";
 
-/** Counts requests per key (a client address) in fixed windows, in memory or shared through Redis. */
+/** Counts requests per key (a client address, an account) in fixed windows, in memory or shared through Redis. */
 export type RateLimiter = {
   /** Counts one request; resolves to the seconds to wait when over the limit, otherwise undefined. */
   hit(key: string): Promise<number | undefined>;
+  /** Takes back one allowed hit of the key's current window (an attempt that turned out not to count). */
+  undo(key: string): Promise<void>;
+  /** Forgets the key's window: its next hit starts a new one. */
+  reset(key: string): Promise<void>;
 };
 
 /** What Better Auth counts sign-in and sign-up attempts with (its `rateLimit.customStorage`). */
@@ -52,7 +56,11 @@ export function redisRateLimiter(
   prefix: string,
   { limit, windowMs }: { limit: number; windowMs: number },
 ): RateLimiter {
-  return { hit: (key) => secondsToWait(counter, prefix + key, limit, windowMs) };
+  return {
+    hit: (key) => secondsToWait(counter, prefix + key, limit, windowMs),
+    undo: (key) => counter.undoHit(prefix + key),
+    reset: (key) => counter.clear(prefix + key),
+  };
 }
 
 /** Better Auth's attempts (key: address and path; rule: window in seconds and max) counted in Redis. */

@@ -18,6 +18,13 @@ if left < 0 then
 end
 return {count, left}`;
 
+/** Takes back one hit of a window that still runs (never creates a key, never goes below zero). */
+const undoHitScript = `
+if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then
+  redis.call('DECR', KEYS[1])
+end
+return 0`;
+
 /** Redis as the rate limits use it: one connection per server, shared by every limiter. */
 export type RedisCounter = {
   /**
@@ -25,6 +32,10 @@ export type RedisCounter = {
    * (down, unreachable, too slow): logged, and the caller lets the request through (fail open).
    */
   countHit(key: string, windowMs: number): Promise<{ count: number; msLeft: number } | undefined>;
+  /** Takes back one hit of `key`'s current window; a failure is logged like countHit's. */
+  undoHit(key: string): Promise<void>;
+  /** Ends `key`'s window; a failure is logged like countHit's. */
+  clear(key: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -81,17 +92,30 @@ export async function connectRedisCounter(
   }
   started = true;
 
+  /** A command's reply within the deadline; undefined (logged) when Redis could not answer. */
+  async function ask<T>(reply: Promise<T>): Promise<T | undefined> {
+    try {
+      const value = await within(reply, commandTimeoutMs);
+      recovered();
+      return value;
+    } catch (err) {
+      failed(err);
+      return undefined;
+    }
+  }
+
   return {
     async countHit(key, windowMs) {
-      try {
-        const reply = client.eval(countHitScript, { keys: [key], arguments: [String(windowMs)] });
-        const [count, msLeft] = (await within(reply, commandTimeoutMs)) as [number, number];
-        recovered();
-        return { count, msLeft };
-      } catch (err) {
-        failed(err);
-        return undefined;
-      }
+      const reply = await ask(client.eval(countHitScript, { keys: [key], arguments: [String(windowMs)] }));
+      if (reply === undefined) return undefined;
+      const [count, msLeft] = reply as [number, number];
+      return { count, msLeft };
+    },
+    async undoHit(key) {
+      await ask(client.eval(undoHitScript, { keys: [key], arguments: [] }));
+    },
+    async clear(key) {
+      await ask(client.del(key));
     },
     async close() {
       if (!client.isOpen) return client.destroy();

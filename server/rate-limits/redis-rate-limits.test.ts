@@ -57,6 +57,29 @@ describeWithRedis("rate limits counted in Redis", (prefix) => {
     expect(await limiter.hit("a")).toBe(1);
   });
 
+  it("takes back a hit and ends a window across servers, never creating a key or going below zero", async () => {
+    const rule = { limit: 2, windowMs: 60_000 };
+    const one = redisRateLimiter(await server(), `${prefix}failures:`, rule);
+    const two = redisRateLimiter(await server(), `${prefix}failures:`, rule);
+    expect(await one.hit("a@example.com")).toBeUndefined();
+    expect(await two.hit("a@example.com")).toBeUndefined();
+    await one.undo("a@example.com");
+    expect(await two.hit("a@example.com")).toBeUndefined();
+    expect(await one.hit("a@example.com")).toBeGreaterThanOrEqual(59);
+
+    await two.reset("a@example.com");
+    expect(await keysUnder(`${prefix}failures:`)).toEqual([]);
+    await one.undo("a@example.com");
+    expect(await keysUnder(`${prefix}failures:`)).toEqual([]);
+    expect(await one.hit("a@example.com")).toBeUndefined();
+    await two.undo("a@example.com");
+    await two.undo("a@example.com");
+    expect(await withRedis((c) => c.get(`${prefix}failures:a@example.com`))).toBe("0");
+    expect(await one.hit("a@example.com")).toBeUndefined();
+    expect(await one.hit("a@example.com")).toBeUndefined();
+    expect(await one.hit("a@example.com")).toBeGreaterThanOrEqual(59);
+  });
+
   it("gives Better Auth its shape: allowed up to max per window across servers, then the seconds left", async () => {
     const one = redisAuthStorage(await server(), `${prefix}auth-rate:`);
     const two = redisAuthStorage(await server(), `${prefix}auth-rate:`);

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../app";
@@ -5,6 +6,7 @@ import { loadConfig } from "../config";
 import type { Database } from "../db/database";
 import { closedPort, describeWithRedis, keysUnder, redisTestUrl, startRedisRelay } from "../test/redis";
 import { call } from "../test/requests";
+import { signUp } from "../test/sessions";
 import { openTestDatabase, testConfig } from "../test/test-env";
 import { createRateLimits } from "./rate-limits";
 
@@ -32,6 +34,11 @@ describe("choosing where rate limits are counted", () => {
 });
 
 const wrongSignIn = { email: "nobody@example.com", password: "wrong-password" };
+const boundary = "----cm-shared-limits";
+const notAPhoto = {
+  contentType: `multipart/form-data; boundary=${boundary}`,
+  payload: `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nnot a picture\r\n--${boundary}--\r\n`,
+};
 const message = {
   email: "workshop@example.com",
   subject: "Brake pads",
@@ -41,10 +48,17 @@ const message = {
 describeWithRedis("two servers behind a load balancer share their rate limits", (prefix) => {
   let database: Database;
   const apps: FastifyInstance[] = [];
+  // One secret for every server, as a deployment has: a session from one is valid on the others.
+  const secret = crypto.randomBytes(32).toString("hex");
 
   /** One more server on the same database and Redis, as a second process would be. */
   async function server(overrides: Record<string, string> = {}) {
-    const config = testConfig({ REDIS_URL: redisTestUrl, AUTH_RATE_LIMIT: "3", ...overrides });
+    const config = testConfig({
+      REDIS_URL: redisTestUrl,
+      AUTH_RATE_LIMIT: "3",
+      AUTH_SECRET: secret,
+      ...overrides,
+    });
     const app = await buildApp({ database, config, serveWeb: false, rateLimitKeyPrefix: prefix });
     apps.push(app);
     await app.ready();
@@ -97,6 +111,65 @@ describeWithRedis("two servers behind a load balancer share their rate limits", 
     expect((await write(one, "10.9.0.1")).statusCode).toBe(429);
     expect((await write(two, "10.9.0.2")).statusCode).toBe(201);
     expect(await keysUnder(`${prefix}contact-rate:`)).toContain(`${prefix}contact-rate:10.9.0.1`);
+  });
+
+  it("sign-in: 10 failures per account over both servers from 10 addresses, then 429 until a known device signs in", async () => {
+    const one = await server();
+    const two = await server();
+    const owner = await signUp(one);
+    const attempt = (app: FastifyInstance, i: number, password: string, cookie?: string) =>
+      call(
+        app,
+        "POST",
+        "/api/auth/sign-in/email",
+        undefined,
+        { email: owner.email, password },
+        {
+          remoteAddress: `198.18.0.${i}`,
+          headers: cookie ? { cookie } : {},
+        },
+      );
+    const statuses: number[] = [];
+    for (let i = 1; i <= 10; i++)
+      statuses.push((await attempt(i % 2 ? one : two, i, "wrong-password")).statusCode);
+    expect(statuses).toEqual(Array(10).fill(401));
+
+    const refused = await attempt(two, 11, owner.password);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe(
+      "Too many failed sign-ins for this account. Please try again in 15 minutes.",
+    );
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(840);
+    expect((await attempt(one, 12, owner.password)).statusCode).toBe(429);
+    expect(await keysUnder(`${prefix}sign-in-failures:`)).toContain(
+      `${prefix}sign-in-failures:${owner.email}`,
+    );
+
+    // The owner, still signed in on one device, gets in through either server; that ends the count.
+    expect((await attempt(two, 13, owner.password, owner.cookie)).statusCode).toBe(200);
+    expect(await keysUnder(`${prefix}sign-in-failures:`)).not.toContain(
+      `${prefix}sign-in-failures:${owner.email}`,
+    );
+    expect((await attempt(one, 14, owner.password)).statusCode).toBe(200);
+  });
+
+  it("uploads: twenty photos per user in ten minutes over both servers, then 429", async () => {
+    const one = await server();
+    const two = await server();
+    const u = await signUp(one);
+    // Not a photo: refused (415) after being counted, which keeps the test fast.
+    const upload = (app: FastifyInstance) =>
+      call(app, "POST", "/api/upload", u, notAPhoto.payload, {
+        headers: { "content-type": notAPhoto.contentType },
+      });
+    for (let i = 0; i < 20; i++) expect((await upload(i % 2 ? two : one)).statusCode).toBe(415);
+    const refused = await upload(two);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatch(
+      /^Too many photos uploaded \(up to 20 every 10 minutes\)\. Please wait 10 minutes/,
+    );
+    expect((await upload(one)).statusCode).toBe(429);
+    expect(await keysUnder(`${prefix}upload-rate:`)).toHaveLength(1);
   });
 
   it("fails open when Redis goes away: sign-ins and messages go through and the error is logged", async () => {

@@ -3,11 +3,18 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { maxUploadBytes, uploadField, uploadNamePattern } from "../../contract/uploads";
 import type { Guards } from "../accounts/guards";
 import { badRequest, HttpError, notFound } from "../http/errors";
+import type { RateLimiter } from "../rate-limits/rate-limits";
 import type { UploadsService } from "./service";
 
 const tooLarge = `The photo is larger than ${maxUploadBytes / 1024 / 1024} MB`;
 
-export async function uploadRoutes(app: FastifyInstance, deps: { guards: Guards; uploads: UploadsService }) {
+/** Photos one user may upload in a window (every attempt counts: each one is decoded and re-encoded). */
+export const uploadRule = { limit: 20, windowMs: 10 * 60_000 };
+
+export async function uploadRoutes(
+  app: FastifyInstance,
+  deps: { guards: Guards; uploads: UploadsService; limiter: RateLimiter },
+) {
   // Multipart is parsed for this route only; every other route keeps taking JSON.
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
@@ -19,6 +26,11 @@ export async function uploadRoutes(app: FastifyInstance, deps: { guards: Guards;
       const me = await deps.guards.requireUser(request);
       if (!request.isMultipart()) {
         throw new HttpError(415, `Send the photo as multipart/form-data in the field "${uploadField}"`);
+      }
+      const waitSeconds = await deps.limiter.hit(me.id);
+      if (waitSeconds !== undefined) {
+        reply.header("retry-after", waitSeconds);
+        throw new HttpError(429, tooMany(waitSeconds));
       }
       const bytes = await readPhoto(request);
       const data = await deps.uploads.store(me.id, bytes);
@@ -40,6 +52,13 @@ export async function uploadRoutes(app: FastifyInstance, deps: { guards: Guards;
       .header("content-security-policy", "default-src 'none'; sandbox")
       .send(file.body);
   });
+}
+
+function tooMany(waitSeconds: number): string {
+  const minutes = Math.ceil(waitSeconds / 60);
+  const when = waitSeconds < 60 ? "a minute" : `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  const rule = `up to ${uploadRule.limit} every ${uploadRule.windowMs / 60_000} minutes`;
+  return `Too many photos uploaded (${rule}). Please wait ${when} and try again.`;
 }
 
 /** The one photo in the form; the whole form is read, so a second file is refused rather than ignored. */
