@@ -85,7 +85,7 @@ export async function buildApp({
   const catalog = createCatalogService(db);
   const toolList = createToolListCache((q) => catalog.listTools(q));
   const gateway = createPaymentGateway(config.stripe);
-  const payments = createPaymentsService(db, gateway);
+  const payments = createPaymentsService(db, gateway, { log: app.log });
   const orders = createOrdersService(db, {
     onStockChange: () => toolList.invalidate(),
     payments: payments.openPayments,

@@ -1,6 +1,7 @@
-// FOR TESTS ONLY: a tiny stand-in for api.stripe.com on 127.0.0.1, speaking the few Payment Intents
-// endpoints the shop calls (create, retrieve, confirm, cancel), so the Stripe adapter runs through the
-// official SDK with no account. Point the shop at it with STRIPE_API_BASE=<url>.
+// FOR TESTS ONLY: a tiny stand-in for api.stripe.com on 127.0.0.1, speaking the few endpoints the
+// shop calls (Payment Intents: create, retrieve, confirm, cancel; Refunds: create, list), so the
+// Stripe adapter runs through the official SDK with no account. Point the shop at it with
+// STRIPE_API_BASE=<url>.
 import crypto from "node:crypto";
 import http from "node:http";
 import { listenOnLocalhost } from "../test/local-server";
@@ -16,6 +17,18 @@ export type FakeIntent = {
   last_payment_error: { type: string; code: string; decline_code?: string; message: string } | null;
   cancellation_reason: string | null;
   livemode: false;
+  created: number;
+};
+
+export type FakeRefund = {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  reason: string | null;
+  metadata: Record<string, string>;
+  status: "succeeded";
   created: number;
 };
 
@@ -48,9 +61,19 @@ function parseForm(body: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(body));
 }
 
+/** The metadata hash of a form: { "metadata[orderId]": "x" } becomes { orderId: "x" }. */
+const metadataOf = (form: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(form)
+      .filter(([k]) => k.startsWith("metadata["))
+      .map(([k, v]) => [k.slice("metadata[".length, -1), v]),
+  );
+
 export type FakeStripe = {
   url: string;
   intents: Map<string, FakeIntent>;
+  /** Refunds by id; Stripe refunds a PaymentIntent's charge at most once in full. */
+  refunds: Map<string, FakeRefund>;
   /** Every request the fake received, as "METHOD /path". */
   requests: string[];
   /** A webhook event's JSON for an intent, as Stripe would post it (sign it with generateTestHeaderString). */
@@ -60,7 +83,10 @@ export type FakeStripe = {
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
+  const refunds = new Map<string, FakeRefund>();
   const requests: string[] = [];
+  /** Stripe's idempotency: a POST repeated with the same Idempotency-Key gets the first answer again. */
+  const answered = new Map<string, { status: number; body: unknown }>();
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json", "request-id": id("req") });
@@ -84,6 +110,61 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       },
     });
 
+  /** POST /v1/refunds {payment_intent}: the whole amount of a succeeded intent, once. */
+  function refund(form: Record<string, string>): { status: number; body: unknown } {
+    const intentId = form.payment_intent ?? "";
+    const intent = intents.get(intentId);
+    if (!intent) {
+      return {
+        status: 404,
+        body: {
+          error: {
+            type: "invalid_request_error",
+            code: "resource_missing",
+            message: `No such payment_intent: '${intentId}'`,
+          },
+        },
+      };
+    }
+    if (intent.status !== "succeeded") {
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: "invalid_request_error",
+            code: "charge_not_refundable",
+            message: `This PaymentIntent (${intentId}) does not have a successful charge to refund.`,
+          },
+        },
+      };
+    }
+    if ([...refunds.values()].some((r) => r.payment_intent === intentId)) {
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: "invalid_request_error",
+            code: "charge_already_refunded",
+            message: `Charge ch_${intentId.slice(3)} has already been refunded.`,
+          },
+        },
+      };
+    }
+    const created: FakeRefund = {
+      id: id("re"),
+      object: "refund",
+      amount: intent.amount,
+      currency: intent.currency,
+      payment_intent: intentId,
+      reason: form.reason ?? null,
+      metadata: metadataOf(form),
+      status: "succeeded",
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.set(created.id, created);
+    return { status: 200, body: created };
+  }
+
   const server = http.createServer((req, res) => {
     let raw = "";
     req.on("data", (chunk) => {
@@ -99,6 +180,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       const form = parseForm(raw);
 
+      if (req.method === "GET" && path === "/v1/refunds") {
+        const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
+        const intentId = query.get("payment_intent");
+        const data = [...refunds.values()].filter((r) => !intentId || r.payment_intent === intentId);
+        return send(res, 200, { object: "list", url: "/v1/refunds", has_more: false, data });
+      }
+      if (req.method === "POST" && path === "/v1/refunds") {
+        const key = req.headers["idempotency-key"];
+        const earlier = typeof key === "string" ? answered.get(key) : undefined;
+        const answer = earlier ?? refund(form);
+        if (typeof key === "string") answered.set(key, answer);
+        return send(res, answer.status, answer.body);
+      }
+
       if (req.method === "POST" && path === "/v1/payment_intents") {
         const amount = Number(form.amount);
         if (!Number.isInteger(amount) || amount < 50) {
@@ -111,11 +206,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           });
         }
         const intentId = id("pi");
-        const metadata = Object.fromEntries(
-          Object.entries(form)
-            .filter(([k]) => k.startsWith("metadata["))
-            .map(([k, v]) => [k.slice("metadata[".length, -1), v]),
-        );
+        const metadata = metadataOf(form);
         const intent: FakeIntent = {
           id: intentId,
           object: "payment_intent",
@@ -167,6 +258,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   return {
     url,
     intents,
+    refunds,
     requests,
     eventPayload(type, intent, eventId = id("evt")) {
       return JSON.stringify({

@@ -28,6 +28,9 @@ export type GatewayIntent = {
   failureMessage: string | undefined;
 };
 
+/** Money given back for a payment. */
+export type GatewayRefund = { id: string; amountCents: number };
+
 /** An event the gateway pushed to us (a verified Stripe webhook), reduced to what we act on. */
 export type GatewayEvent = { id: string; type: string; intent: GatewayIntent | undefined };
 
@@ -45,6 +48,12 @@ export interface PaymentGateway {
    * changes nothing. Undefined when the gateway has no such intent.
    */
   cancelIntent(id: string): Promise<GatewayIntent | undefined>;
+  /**
+   * Gives back the whole amount of a succeeded intent (Stripe: a Refund of its charge). Asking again
+   * for the same intent answers the same refund and moves no more money. Undefined when there is
+   * nothing the gateway can refund (no such intent, or it never succeeded).
+   */
+  refundIntent(id: string, reason: "duplicate" | "order_cancelled"): Promise<GatewayRefund | undefined>;
 }
 
 /** Intents in these states can still be paid, so a second visit to the payment page reuses them. */

@@ -44,10 +44,11 @@ export function paymentRoutes(
   });
 
   if (gateway.name === "simulated") {
-    // What Stripe.js does in the browser: the client secret is the credential, as with Stripe.
+    // What Stripe.js does in the browser: the client secret is the credential, as with Stripe. The
+    // shop is asked first: only the order's open payment of an unpaid order is charged.
     app.post("/api/payments/simulated/confirm", async (request): Promise<SimulatedConfirmResponse> => {
       const body = parseInput(simulatedConfirmBody, request.body);
-      const intent = await gateway.confirm(body.clientSecret, body);
+      const intent = await gateway.confirm(body.clientSecret, body, deps.payments.assertChargeable);
       return { id: intent.id, status: "succeeded" };
     });
   } else {

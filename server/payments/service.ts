@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, notInArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { PaymentIntentResponse } from "../../contract/payments";
 import type { SessionUser } from "../accounts/guards";
 import type { Db } from "../db/database";
@@ -10,7 +10,7 @@ import { assertTransition } from "../orders/status";
 import { orders } from "../orders/tables";
 import { changeStatus, lockOrder, type Tx } from "../orders/transitions";
 import { type GatewayEvent, type GatewayIntent, type PaymentGateway, payableStatuses } from "./gateway";
-import { payments, webhookEvents } from "./tables";
+import { openPaymentStatuses, payments, webhookEvents } from "./tables";
 
 export const shopCurrency = "usd";
 
@@ -27,15 +27,28 @@ function assertPays(intent: GatewayIntent | undefined, order: OrderRow): asserts
 }
 
 export type WebhookOutcome =
-  | { outcome: "duplicate" | "applied" | "ignored" }
+  | { outcome: "duplicate" | "applied" | "ignored" | "refunded" }
   | { outcome: "refused"; reason: string; orderId: string | undefined };
+
+/** What became of a payment that went through: it paid its order, or it was given back. */
+type Settlement = { kind: "paid"; order: OrderRow } | { kind: "refunded"; order: OrderRow; message: string };
+
+export type PaymentsDeps = {
+  /** Where automatic refunds are reported (pino's signature). */
+  log?: { warn(details: object, message: string): void };
+};
+
+const isOpen = (status: string) => (openPaymentStatuses as readonly string[]).includes(status);
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Card payments of orders through the gateway. An order becomes paid only when the gateway says its
  * payment succeeded for this order and this amount: from the buyer's PATCH, from a signed webhook,
- * or when the payment page finds an earlier payment that went through.
+ * or when the payment page finds an earlier payment that went through. An order has at most one
+ * open payment; a payment that goes through for an order that cannot take it (paid by another
+ * payment, or cancelled) is refunded through the gateway and recorded as refunded.
  */
-export function createPaymentsService(db: Db, gateway: PaymentGateway) {
+export function createPaymentsService(db: Db, gateway: PaymentGateway, deps: PaymentsDeps = {}) {
   async function ownOrder(buyer: SessionUser, orderId: string): Promise<OrderRow> {
     const [order] = await db
       .select()
@@ -46,14 +59,74 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway) {
   }
 
   /**
-   * Marks the order of a succeeded intent paid: one transaction (or savepoint) that locks the order,
-   * records the payment as succeeded (the unique index allows one per order) and moves the status.
-   * Recording the same intent again changes nothing.
+   * Gives back a payment that went through for an order that cannot take it (locked by the caller):
+   * paid by another payment, or cancelled. The payment is recorded as refunded, with why; one that
+   * is already is not refunded again. When the gateway has nothing to refund, the order's refusal
+   * (409) stands and a person has to look.
    */
-  async function recordSuccess(tx: Tx, intent: GatewayIntent, actorUserId: string | null): Promise<OrderRow> {
+  async function refundExtra(tx: Tx, intent: GatewayIntent, order: OrderRow): Promise<Settlement> {
+    const cancelled = order.status === "cancelled";
+    const message = cancelled
+      ? "This order was cancelled; its payment has been refunded"
+      : "This order was already paid; this second payment has been refunded";
+    const [row] = await tx.select().from(payments).where(eq(payments.intentId, intent.id));
+    if (row?.status === "refunded") return { kind: "refunded", order, message };
+    const refund = await gateway.refundIntent(intent.id, cancelled ? "order_cancelled" : "duplicate");
+    if (!refund) {
+      assertTransition(order.status, "paid");
+      throw conflict("This payment cannot be applied to its order");
+    }
+    const refunded = {
+      status: "refunded" as const,
+      failureMessage: null,
+      refundId: refund.id,
+      refundReason: cancelled
+        ? "Refunded automatically: the order was cancelled"
+        : `Refunded automatically: the order was already paid by ${order.transactionId}`,
+      refundedAt: new Date(),
+      updatedAt: new Date(),
+    };
+    if (row) {
+      await tx.update(payments).set(refunded).where(eq(payments.id, row.id));
+    } else {
+      await tx.insert(payments).values({
+        orderId: order.id,
+        gateway: gateway.name,
+        intentId: intent.id,
+        amountCents: intent.amountCents,
+        currency: intent.currency,
+        ...refunded,
+      });
+    }
+    deps.log?.warn(
+      {
+        orderId: order.id,
+        intentId: intent.id,
+        refundId: refund.id,
+        amountCents: refund.amountCents,
+        paidBy: order.transactionId,
+        reason: refunded.refundReason,
+      },
+      "a payment went through for an order that could not take it; refunded it",
+    );
+    return { kind: "refunded", order, message };
+  }
+
+  /**
+   * Settles a succeeded intent, in one transaction (or savepoint) that locks its order: a pending
+   * order is marked paid, with the payment recorded as succeeded (the unique index allows one per
+   * order); for an order paid by another payment, or cancelled, the payment is refunded. Recording
+   * the same intent again changes nothing.
+   */
+  async function recordSuccess(
+    tx: Tx,
+    intent: GatewayIntent,
+    actorUserId: string | null,
+  ): Promise<Settlement> {
     if (!intent.orderId) throw noSuchOrder();
     const order = await lockOrder(tx, intent.orderId);
-    if (order.transactionId === intent.id) return order;
+    if (order.transactionId === intent.id) return { kind: "paid", order };
+    if (order.status !== "pending" && intent.status === "succeeded") return refundExtra(tx, intent, order);
     assertTransition(order.status, "paid");
     assertPays(intent, order);
     const paid = await changeStatus(tx, order, {
@@ -82,18 +155,68 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway) {
       if (isPgError(err, "uniqueViolation")) throw conflict("This order is already paid");
       throw err;
     }
-    return paid;
+    return { kind: "paid", order: paid };
   }
 
   /**
-   * The order's payments this gateway may still take money for: neither succeeded nor cancelled at
-   * the gateway (both are final).
+   * One of the order's open payments, with the order locked: its intent, to hand out again, while it
+   * can still be paid; `{ paid: true }` when it went through (now recorded: the order is paid);
+   * undefined once it is closed (cancelled or failed, now recorded), so that a new one may start.
+   * One that cannot be paid as it is (authorised, or for another amount) is cancelled first; one
+   * still going through is a 409, as no second payment may start beside it.
    */
+  async function settleOpen(
+    tx: Tx,
+    payment: typeof payments.$inferSelect,
+    order: OrderRow,
+    actorUserId: string,
+  ): Promise<{ intent: GatewayIntent } | { paid: true } | undefined> {
+    const close = (status: "canceled" | "failed", failureMessage?: string) =>
+      tx
+        .update(payments)
+        .set({ status, ...(failureMessage ? { failureMessage } : {}), updatedAt: new Date() })
+        .where(eq(payments.id, payment.id));
+    if (payment.gateway !== gateway.name) {
+      await close("failed", `Started through the ${payment.gateway} gateway, which the shop no longer uses`);
+      return undefined;
+    }
+    let intent = await gateway.retrieveIntent(payment.intentId);
+    if (!intent) {
+      // The simulated gateway forgets its intents when the server restarts: this one can never be paid.
+      await close("failed", "The payment gateway no longer knows this payment");
+      return undefined;
+    }
+    const reusable =
+      payableStatuses.has(intent.status) &&
+      intent.amountCents === orderAmountCents(order) &&
+      intent.currency === shopCurrency &&
+      intent.orderId === order.id;
+    if (reusable) return { intent };
+    if (intent.status === "processing") {
+      throw conflict(
+        "A card payment of this order is going through right now; wait a moment, then reload the page",
+      );
+    }
+    if (intent.status !== "succeeded" && intent.status !== "canceled") {
+      intent = (await gateway.cancelIntent(intent.id)) ?? intent;
+    }
+    if (intent.status === "succeeded") {
+      await recordSuccess(tx, intent, actorUserId);
+      return { paid: true };
+    }
+    if (intent.status === "canceled") {
+      await close("canceled");
+      return undefined;
+    }
+    throw conflict("A card payment of this order is still going through; try again in a few minutes");
+  }
+
+  /** The order's payments this gateway may still take money for (not succeeded, cancelled, failed or refunded). */
   const openPaymentsOf = (orderId: string) =>
     and(
       eq(payments.orderId, orderId),
       eq(payments.gateway, gateway.name),
-      notInArray(payments.status, ["succeeded", "canceled"]),
+      inArray(payments.status, openPaymentStatuses),
     );
 
   /** For cancelling an unpaid order: its payments are cancelled at the gateway first. */
@@ -108,8 +231,12 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway) {
       for (const { intentId } of open) {
         const intent = await gateway.cancelIntent(intentId);
         if (intent?.status === "succeeded") {
-          // The card was charged before the cancel: the payment stands, so the order is paid.
-          return { paid: await db.transaction((tx) => recordSuccess(tx, intent, null)) };
+          // The card was charged before the cancel: the payment stands, so the order is paid (or, if
+          // another payment paid it meanwhile, this one is refunded and no longer open).
+          const settled = await db.transaction((tx) => recordSuccess(tx, intent, null));
+          if (settled.kind === "paid") return { paid: settled.order };
+          closed.add(intentId);
+          continue;
         }
         if (intent && intent.status !== "canceled") {
           throw conflict("A card payment of this order is still going through; try again in a few minutes");
@@ -119,7 +246,7 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway) {
           await db
             .update(payments)
             .set({ status: "canceled", updatedAt: new Date() })
-            .where(and(eq(payments.intentId, intentId), ne(payments.status, "succeeded")));
+            .where(and(eq(payments.intentId, intentId), inArray(payments.status, openPaymentStatuses)));
         }
         closed.add(intentId);
       }
@@ -139,58 +266,55 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway) {
     openPayments,
 
     /**
-     * Starts paying an order: the amount is the stored unit price × quantity. An earlier intent of
-     * the order that can still be paid is reused; one that went through (its confirmation was lost)
-     * is recorded, and the order is then already paid.
+     * Starts paying an order: the amount is the stored unit price × quantity. An order has one open
+     * payment at a time: while it can still be paid, every request gets it (the same client secret),
+     * however many arrive at once; a new one is started only once it has failed or been cancelled.
+     * One that went through (its confirmation was lost) is recorded, and the order is then paid.
+     * All of it happens under the order's row lock, so concurrent requests see each other's payment.
      */
     async startPayment(buyer: SessionUser, orderId: string): Promise<PaymentIntentResponse> {
       const order = await ownOrder(buyer, orderId);
       assertTransition(order.status, "paid");
-      const amount = orderAmountCents(order);
-
-      const [latest] = await db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.orderId, order.id), eq(payments.gateway, gateway.name)))
-        .orderBy(desc(payments.createdAt))
-        .limit(1);
-      // A cancelled payment stays cancelled: no need to ask the gateway about it.
-      const earlier =
-        latest && latest.status !== "canceled" ? await gateway.retrieveIntent(latest.intentId) : undefined;
-      if (earlier?.status === "succeeded") {
-        await db.transaction((tx) => recordSuccess(tx, earlier, buyer.id));
-        throw conflict("This order is already paid");
-      }
-      const reusable =
-        earlier &&
-        payableStatuses.has(earlier.status) &&
-        earlier.amountCents === amount &&
-        earlier.currency === shopCurrency &&
-        earlier.orderId === order.id;
-      const intent = reusable
-        ? earlier
-        : await gateway.createIntent({ orderId: order.id, amountCents: amount, currency: shopCurrency });
-      if (!reusable) {
-        try {
+      let created: GatewayIntent | undefined;
+      let started: { intent: GatewayIntent } | { paid: true };
+      try {
+        started = await db.transaction(async (tx) => {
+          const locked = await lockOrder(tx, order.id);
+          assertTransition(locked.status, "paid");
+          const open = await tx
+            .select()
+            .from(payments)
+            .where(and(eq(payments.orderId, order.id), inArray(payments.status, openPaymentStatuses)))
+            .orderBy(desc(payments.createdAt));
+          for (const payment of open) {
+            const found = await settleOpen(tx, payment, locked, buyer.id);
+            if (found) return found;
+          }
+          created = await gateway.createIntent({
+            orderId: order.id,
+            amountCents: orderAmountCents(locked),
+            currency: shopCurrency,
+          });
           // Recorded under the order's lock, and only while it is unpaid: cancelling the order takes
           // the same lock and then sees this payment, so it cannot miss one and leave it payable.
-          await db.transaction(async (tx) => {
-            const locked = await lockOrder(tx, order.id);
-            assertTransition(locked.status, "paid");
-            await tx.insert(payments).values({
-              orderId: order.id,
-              gateway: gateway.name,
-              intentId: intent.id,
-              amountCents: amount,
-              currency: shopCurrency,
-            });
+          await tx.insert(payments).values({
+            orderId: order.id,
+            gateway: gateway.name,
+            intentId: created.id,
+            amountCents: created.amountCents,
+            currency: shopCurrency,
           });
-        } catch (err) {
-          // Cancelled (or paid) meanwhile. The browser never gets this intent's secret; cancel it anyway.
-          await gateway.cancelIntent(intent.id).catch(() => undefined);
-          throw err;
-        }
+          return { intent: created };
+        });
+      } catch (err) {
+        // Cancelled (or paid) meanwhile, or not recorded: the browser never gets this secret; cancel it.
+        if (created) await gateway.cancelIntent(created.id).catch(() => undefined);
+        if (isPgError(err, "uniqueViolation"))
+          throw conflict("A payment of this order was just started; reload the page");
+        throw err;
       }
+      if ("paid" in started) throw conflict("This order is already paid");
+      const { intent } = started;
       return {
         clientSecret: intent.clientSecret,
         paymentIntentId: intent.id,
@@ -200,22 +324,52 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway) {
     },
 
     /**
+     * The simulated gateway's question before it charges a card: only the order's open payment, and
+     * only while the order is unpaid. Refuses (409) otherwise, so no money moves.
+     */
+    async assertChargeable(intent: GatewayIntent): Promise<void> {
+      const [payment] = await db
+        .select({ status: payments.status, orderStatus: orders.status })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(eq(payments.intentId, intent.id));
+      let orderStatus = payment?.orderStatus;
+      if (!payment && intent.orderId && uuidPattern.test(intent.orderId)) {
+        [{ status: orderStatus } = { status: undefined }] = await db
+          .select({ status: orders.status })
+          .from(orders)
+          .where(eq(orders.id, intent.orderId));
+      }
+      if (orderStatus && orderStatus !== "pending") assertTransition(orderStatus, "paid");
+      if (!payment || !isOpen(payment.status)) {
+        throw conflict("This payment is no longer open; start the payment again");
+      }
+    },
+
+    /**
      * PATCH /api/order/{id}: the buyer says the payment went through. Believed only after the
      * gateway confirms it for this order and amount. Repeating it for the payment that paid the
-     * order (or after the webhook did) answers the paid order again.
+     * order (or after the webhook did) answers the paid order again. Another of the order's payments
+     * that went through for an order already paid is refunded (409 saying so).
      */
     async confirmOrderPayment(buyer: SessionUser, orderId: string, transactionId: string): Promise<OrderRow> {
       const order = await ownOrder(buyer, orderId);
       if (order.transactionId === transactionId) return order;
-      assertTransition(order.status, "paid");
       const [attempt] = await db
         .select({ id: payments.id })
         .from(payments)
         .where(and(eq(payments.intentId, transactionId), eq(payments.orderId, order.id)));
-      if (!attempt) throw badRequest("That payment is not one of this order's payments");
+      if (!attempt) {
+        assertTransition(order.status, "paid");
+        throw badRequest("That payment is not one of this order's payments");
+      }
       const intent = await gateway.retrieveIntent(transactionId);
+      if (order.status !== "pending" && intent?.status !== "succeeded")
+        assertTransition(order.status, "paid");
       assertPays(intent, order);
-      return db.transaction((tx) => recordSuccess(tx, intent, buyer.id));
+      const settled = await db.transaction((tx) => recordSuccess(tx, intent, buyer.id));
+      if (settled.kind === "refunded") throw conflict(settled.message);
+      return settled.order;
     },
 
     /**
@@ -237,8 +391,8 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway) {
         if (event.type === "payment_intent.succeeded") {
           try {
             // A savepoint: a refusal undoes its own writes, and the event stays recorded.
-            await tx.transaction((inner) => recordSuccess(inner, intent, null));
-            return { outcome: "applied" };
+            const settled = await tx.transaction((inner) => recordSuccess(inner, intent, null));
+            return { outcome: settled.kind === "paid" ? "applied" : "refunded" };
           } catch (err) {
             if (!(err instanceof HttpError)) throw err;
             return { outcome: "refused", reason: err.message, orderId: intent.orderId };

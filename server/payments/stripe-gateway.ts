@@ -92,6 +92,30 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
       }
     },
 
+    async refundIntent(id, reason) {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: id,
+            // Stripe's own reasons: a second charge is a duplicate; a cancelled order has none of them.
+            ...(reason === "duplicate" ? { reason: "duplicate" as const } : {}),
+            metadata: { reason },
+          },
+          // One refund per intent, whoever asks and however often (a retried webhook, a lost answer).
+          { idempotencyKey: `refund-${id}` },
+        );
+        return { id: refund.id, amountCents: refund.amount };
+      } catch (err) {
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+        if (err.code === "charge_already_refunded") {
+          const [earlier] = (await stripe.refunds.list({ payment_intent: id, limit: 1 })).data;
+          if (earlier) return { id: earlier.id, amountCents: earlier.amount };
+        }
+        // No such intent, or no charge that went through: nothing to give back.
+        return undefined;
+      }
+    },
+
     readEvent(rawBody, signature) {
       if (!signature) throw badRequest("Missing Stripe-Signature header");
       let event: Stripe.Event;
