@@ -16,7 +16,8 @@ import type { Database } from "./db/database";
 import { healthRoutes } from "./health/routes";
 import { installErrorHandlers } from "./http/errors";
 import { installInputChecks } from "./http/json-body";
-import { refuseCrossSiteWrites } from "./http/origin-check";
+import { createOriginRule, refuseCrossSiteWrites } from "./http/origin-check";
+import { securityHeaders } from "./http/security-headers";
 import { adminOrderRoutes } from "./orders/admin-routes";
 import { unpaidOrderExpiry } from "./orders/expiry";
 import { orderRoutes } from "./orders/routes";
@@ -33,7 +34,7 @@ import { uploadRoutes, uploadRule } from "./uploads/routes";
 import { createUploadStorage } from "./uploads/select-storage";
 import { createUploadsService } from "./uploads/service";
 import { sitemapRoutes } from "./web/sitemap";
-import { serveWebApp } from "./web/static";
+import { indexScriptHashes, serveWebApp } from "./web/static";
 
 export type AppOptions = {
   database: Database;
@@ -64,8 +65,18 @@ export async function buildApp({
   installInputChecks(app);
 
   const { db } = database;
-  const trustedOrigins = [config.publicUrl, ...config.trustedOrigins];
-  refuseCrossSiteWrites(app, trustedOrigins);
+  await securityHeaders(app, {
+    publicUrl: config.publicUrlIsSet ? config.publicUrl : undefined,
+    stripe: config.stripe !== undefined,
+    identityProviderDiscoveryUrl: config.google?.discoveryUrl,
+    inlineScriptHashes: serveWeb ? () => indexScriptHashes() : () => [],
+  });
+  const origins = createOriginRule({
+    trustedOrigins: [config.publicUrl, ...config.trustedOrigins],
+    sameHost: !config.publicUrlIsSet,
+    trustProxy: config.trustProxy,
+  });
+  refuseCrossSiteWrites(app, origins);
 
   const rateLimits = await createRateLimits(config, app.log, rateLimitKeyPrefix);
   app.addHook("onClose", () => rateLimits.close());
@@ -74,7 +85,7 @@ export async function buildApp({
     db,
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
     publicUrl: config.publicUrl,
-    trustedOrigins,
+    trustedOrigins: origins.forAuth,
     google: config.google,
     adminEmails: config.adminEmails,
     signInAttemptsPerMinute: config.authRateLimit,

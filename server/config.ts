@@ -71,6 +71,11 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   /** The URL users reach the shop at; defaults to http://localhost:PORT. */
   publicUrl: string;
+  /**
+   * PUBLIC_URL was set: writes must come from it (or TRUSTED_ORIGINS). Unset, the shop also takes
+   * writes from the address it was reached at (the request's own Host), as on 127.0.0.1 or a LAN.
+   */
+  publicUrlIsSet: boolean;
   seedDemoData: boolean;
   /** Behind a reverse proxy: client addresses (rate limits) come from X-Forwarded-For. */
   trustProxy: boolean;
@@ -122,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    publicUrlIsSet: e.PUBLIC_URL !== undefined,
     seedDemoData: e.SEED_DEMO_DATA === "true",
     trustProxy: e.TRUST_PROXY === "true",
     authSecret: e.AUTH_SECRET,

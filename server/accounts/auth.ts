@@ -21,8 +21,11 @@ export type AuthConfig = {
   db: Db;
   secret: string;
   publicUrl: string;
-  /** Every origin allowed to post to the auth endpoints: publicUrl's and any extra (e.g. the Vite dev server). */
-  trustedOrigins: string[];
+  /**
+   * The origins allowed to post to the auth endpoints, per request: publicUrl's and any extra (e.g.
+   * the Vite dev server), and the request's own when PUBLIC_URL is unset (server/http/origin-check.ts).
+   */
+  trustedOrigins: (request?: Request) => string[];
   google?: OidcConfig;
   adminEmails: string[];
   /** Sign-in and sign-up attempts allowed per client address and minute. */
@@ -73,6 +76,9 @@ export function createAuth(config: AuthConfig) {
     advanced: {
       ipAddress: { ipAddressHeaders: [clientIpHeader] },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      // Its own Origin and callbackURL checks, with our trustedOrigins: on in the tests too (it
+      // turns them off under NODE_ENV=test), so the tests see what production does.
+      disableOriginCheck: false,
     },
     databaseHooks: {
       user: {

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
@@ -8,6 +9,48 @@ import { isPagePath } from "../../contract/routes";
 export const webDistDir = path.resolve(
   process.env.WEB_DIST_DIR ?? path.join(import.meta.dirname, "../../dist/web"),
 );
+
+type IndexFile = { mtimeMs: number; size: number; html: string; scriptHashes: string[] };
+const indexFiles = new Map<string, IndexFile>();
+
+/** Inline scripts: a <script> without src, and its text exactly as written (what the browser hashes). */
+const inlineScript = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script\s*>/gi;
+
+/** The CSP sources allowing index.html's inline scripts, each as `'sha256-…'`. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(inlineScript)].map(
+    ([, text]) =>
+      `'sha256-${crypto
+        .createHash("sha256")
+        .update(text ?? "")
+        .digest("base64")}'`,
+  );
+}
+
+/**
+ * The built index.html and its inline scripts' hashes, read again only when the file changes (a
+ * rebuild of the web app never leaves a running server serving a page its policy refuses).
+ */
+function readIndexFile(distDir: string): IndexFile | undefined {
+  const file = path.join(distDir, "index.html");
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    return undefined;
+  }
+  const known = indexFiles.get(file);
+  if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return known;
+  const html = fs.readFileSync(file, "utf8");
+  const read = { mtimeMs: stat.mtimeMs, size: stat.size, html, scriptHashes: inlineScriptHashes(html) };
+  indexFiles.set(file, read);
+  return read;
+}
+
+/** For the Content-Security-Policy's script-src (server/http/security-headers.ts). */
+export function indexScriptHashes(distDir = webDistDir): string[] {
+  return readIndexFile(distDir)?.scriptHashes ?? [];
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year, pictures for a day, and the app's
@@ -35,15 +78,14 @@ export async function serveWebApp(app: FastifyInstance, publicUrl: string, distD
       },
     });
   }
-  // Read per request (the OS caches it): a rebuild of the web app never leaves a running server
-  // pointing at assets that no longer exist.
+  // Checked per request: a rebuild of the web app never leaves a running server pointing at assets
+  // that no longer exist.
   // Open Graph wants the shared picture's full address, which depends on where the shop runs.
   const readIndexHtml = () =>
-    fs.existsSync(indexFile)
-      ? fs
-          .readFileSync(indexFile, "utf8")
-          .replace('property="og:image" content="/', `property="og:image" content="${publicUrl}/`)
-      : undefined;
+    readIndexFile(distDir)?.html.replace(
+      'property="og:image" content="/',
+      `property="og:image" content="${publicUrl}/`,
+    );
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";

@@ -1,0 +1,102 @@
+import fastifyHelmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+
+export type SecurityHeaderOptions = {
+  /** PUBLIC_URL when it was set: HSTS and upgrade-insecure-requests only when it is https. */
+  publicUrl: string | undefined;
+  /** Stripe.js loads from Stripe's hosts and frames its card fields from them. */
+  stripe: boolean;
+  /** The OIDC discovery URL behind "Continue with Google": its users' pictures are shown. */
+  identityProviderDiscoveryUrl: string | undefined;
+  /** `'sha256-…'` of each inline script of the page being served (index.html's). */
+  inlineScriptHashes: () => string[];
+};
+
+/** Stripe's CSP guide: Stripe.js, its API and fraud signals, its card and 3-D Secure frames. */
+const stripeHosts = {
+  script: ["https://js.stripe.com", "https://*.js.stripe.com"],
+  connect: ["https://api.stripe.com", "https://m.stripe.network"],
+  frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
+};
+
+/** Where the identity provider's profile pictures come from: Google's host, or a stand-in issuer's origin. */
+export function identityProviderPictureSources(discoveryUrl: string | undefined): string[] {
+  if (!discoveryUrl || !URL.canParse(discoveryUrl)) return [];
+  const { origin } = new URL(discoveryUrl);
+  return origin === "https://accounts.google.com" ? ["https://*.googleusercontent.com"] : [origin];
+}
+
+/** Features no page of the shop uses; `payment` only for Stripe.js (wallets), when it is configured. */
+export function permissionsPolicy(stripe: boolean): string {
+  const none = [
+    "accelerometer",
+    "autoplay",
+    "bluetooth",
+    "camera",
+    "display-capture",
+    "geolocation",
+    "gyroscope",
+    "hid",
+    "magnetometer",
+    "microphone",
+    "midi",
+    "screen-wake-lock",
+    "serial",
+    "usb",
+    "xr-spatial-tracking",
+  ].map((feature) => `${feature}=()`);
+  const payment = stripe ? 'payment=(self "https://js.stripe.com")' : "payment=()";
+  return [...none, payment].join(", ");
+}
+
+/**
+ * Security headers on every response, through @fastify/helmet: a strict Content-Security-Policy
+ * (our own scripts, index.html's inline ones by hash; no page may frame the shop), nosniff,
+ * strict-origin-when-cross-origin referrers, X-Frame-Options DENY for old browsers, HSTS when the
+ * shop's PUBLIC_URL is https; and a Permissions-Policy (which helmet does not set) beside them.
+ * A route may set a stricter policy of its own (uploaded photos do).
+ */
+export async function securityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
+  const https = options.publicUrl?.startsWith("https://") ?? false;
+  const stripe = options.stripe;
+  const pictures = identityProviderPictureSources(options.identityProviderDiscoveryUrl);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": [
+          "'self'",
+          () => options.inlineScriptHashes().join(" "),
+          ...(stripe ? stripeHosts.script : []),
+        ],
+        "script-src-attr": ["'none'"],
+        // React sets `style` attributes through the CSSOM (which CSP allows), but libraries add
+        // <style> elements and style attributes of their own (toasts, the date picker).
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:", ...pictures],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'", ...(stripe ? stripeHosts.connect : [])],
+        "frame-src": stripe ? stripeHosts.frame : ["'none'"],
+        "worker-src": ["'self'"],
+        "manifest-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        ...(https ? { "upgrade-insecure-requests": [] } : {}),
+      },
+    },
+    // Stripe's frames and the identity provider's pictures come from other origins.
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: "same-origin" },
+    crossOriginResourcePolicy: { policy: "same-origin" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xFrameOptions: { action: "deny" },
+  });
+  const permissions = permissionsPolicy(stripe);
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("permissions-policy", permissions);
+  });
+}
