@@ -86,4 +86,12 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /** What the sign-in screens need to know about the server's configuration. */
-export type AuthOptions = { google: boolean };
+export type AuthOptions = {
+  google: boolean;
+  /**
+   * Where the identity provider's pictures come from (as in the Content-Security-Policy's img-src):
+   * `https://*.googleusercontent.com` for Google, a stand-in OIDC issuer's origin; none without one.
+   * The web shows a user's picture only from the shop itself or from these.
+   */
+  pictureSources: string[];
+};

@@ -17,7 +17,7 @@ import { healthRoutes } from "./health/routes";
 import { installErrorHandlers } from "./http/errors";
 import { installInputChecks } from "./http/json-body";
 import { createOriginRule, refuseCrossSiteWrites } from "./http/origin-check";
-import { securityHeaders } from "./http/security-headers";
+import { identityProviderPictureSources, securityHeaders } from "./http/security-headers";
 import { adminOrderRoutes } from "./orders/admin-routes";
 import { unpaidOrderExpiry } from "./orders/expiry";
 import { orderRoutes } from "./orders/routes";
@@ -113,6 +113,7 @@ export async function buildApp({
     auth,
     publicUrl: config.publicUrl,
     google: config.google !== undefined,
+    pictureSources: identityProviderPictureSources(config.google?.discoveryUrl),
     accountSignIns: rateLimits.limiter("sign-in-failures", accountSignInRule),
   });
   accountRoutes(app, { guards, users });

@@ -30,6 +30,8 @@ export function authRoutes(
     auth: Auth;
     publicUrl: string;
     google: boolean;
+    /** The identity provider's picture hosts (identityProviderPictureSources). */
+    pictureSources: string[];
     /** Failed password sign-ins per account (accountSignInRule). */
     accountSignIns: RateLimiter;
   },
@@ -79,7 +81,10 @@ export function authRoutes(
     },
   });
 
-  app.get("/api/auth-options", async (): Promise<AuthOptions> => ({ google: deps.google }));
+  app.get(
+    "/api/auth-options",
+    async (): Promise<AuthOptions> => ({ google: deps.google, pictureSources: deps.pictureSources }),
+  );
 }
 
 function withErrorField(text: string, status: number): { error: string } {
