@@ -9,11 +9,18 @@ export function requiredText(required: string, max: number) {
   return z.string({ error: required }).trim().min(1, required).max(max, tooLong(max));
 }
 
+const decimalNumber = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
 /** Form inputs give strings ("" when empty) or NaN; JSON clients give numbers. Empty means missing. */
 function toNumber(value: unknown): unknown {
   if (value === null || value === undefined) return undefined;
   if (typeof value === "number") return Number.isNaN(value) ? undefined : value;
-  if (typeof value === "string") return value.trim() === "" ? undefined : Number(value);
+  if (typeof value === "string") {
+    const text = value.trim();
+    if (text === "") return undefined;
+    // Decimal notation only: Number() would also read "0x10" as 16 and "0b11" as 3.
+    return decimalNumber.test(text) ? Number(text) : value;
+  }
   return value;
 }
 

@@ -15,7 +15,7 @@ import { createContactService } from "./contact/service";
 import type { Database } from "./db/database";
 import { healthRoutes } from "./health/routes";
 import { installErrorHandlers } from "./http/errors";
-import { installInputChecks } from "./http/json-body";
+import { answerFrameworkErrors, installInputChecks } from "./http/json-body";
 import { createOriginRule, refuseCrossSiteWrites } from "./http/origin-check";
 import { identityProviderPictureSources, securityHeaders } from "./http/security-headers";
 import { adminOrderRoutes } from "./orders/admin-routes";
@@ -59,6 +59,7 @@ export async function buildApp({
     // A child logger per request costs a quarter of a cached read; errors log method and URL themselves.
     childLoggerFactory: (logger) => logger,
     bodyLimit: 64 * 1024,
+    frameworkErrors: answerFrameworkErrors,
     trustProxy: config.trustProxy,
   });
   installErrorHandlers(app);

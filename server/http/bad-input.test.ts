@@ -1,5 +1,7 @@
 import { beforeAll, expect, it } from "vitest";
+import { tools } from "../catalog/tables";
 import { orderBody } from "../orders/order-test-helpers";
+import { orders } from "../orders/tables";
 import { insertOrder, insertTool } from "../test/factories";
 import { call } from "../test/requests";
 import { adminEmail, usersAndAdmin } from "../test/sessions";
@@ -174,6 +176,54 @@ describeEachDatabase(
         message: `${"[{".repeat(100)} "\\" ${"}]".repeat(100)}`,
       });
       expect(res.statusCode, res.body).toBe(201);
+    });
+
+    it("extreme numbers in otherwise valid bodies are refused with a 4xx, and nothing is written", async () => {
+      const extremes = [1e21, 2 ** 53 + 2, 2 ** 31, -(2 ** 31), -1, 0, 1e-9, 0.5, "1e400", "-0", "0x10"];
+      const orderCount = await env.db.$count(orders);
+      for (const quantity of extremes) {
+        const res = await call(env.app, "POST", "/api/order", people.user, {
+          ...orderBody(toolId, 1),
+          orderMinimum: quantity,
+        });
+        expect(res.statusCode, `orderMinimum ${quantity}: ${res.body}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `orderMinimum ${quantity}: ${res.body}`).toBeLessThan(500);
+        expect(res.json()).toEqual({ error: expect.any(String) });
+      }
+      expect(await env.db.$count(orders)).toBe(orderCount);
+
+      const toolCount = await env.db.$count(tools);
+      const tool = {
+        name: "Odd Caliper",
+        description: "Odd numbers.",
+        available: 10,
+        minimum: 1,
+        price: 5,
+        img: photo,
+      };
+      const accepted: string[] = [];
+      for (const field of ["available", "minimum", "maximum", "increment", "leadTimeDays"]) {
+        for (const value of extremes) {
+          const res = await call(env.app, "POST", "/api/service", people.admin, { ...tool, [field]: value });
+          expect(res.statusCode, `${field} ${value}: ${res.body}`).toBeLessThan(500);
+          if (res.statusCode >= 400) expect(res.json()).toEqual({ error: expect.any(String) });
+          else accepted.push(`${field} ${value}`);
+        }
+      }
+      // Only in-range whole numbers in decimal notation make a tool ("0x10" is not 16).
+      expect(accepted).toEqual(["leadTimeDays 0", "leadTimeDays -0"]);
+      expect(await env.db.$count(tools)).toBe(toolCount + 2);
+
+      for (const rating of extremes) {
+        const res = await call(env.app, "POST", "/api/review", people.user, {
+          name: people.user.name,
+          email: people.user.email,
+          description: "Extreme rating",
+          rating,
+        });
+        expect(res.statusCode, `rating ${rating}: ${res.body}`).toBe(400);
+        expect(res.json()).toEqual({ error: expect.stringMatching(/rating/i) });
+      }
     });
 
     it("a price below one cent, negative, or absurd is a 400 naming the price", async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { badRequest } from "./errors";
 
 type JsonParser = (
@@ -150,4 +150,20 @@ export function installInputChecks(app: FastifyInstance): void {
     assertCleanStrings(request.params, () => "The address");
     assertCleanStrings(request.query, (key) => `The query parameter "${key}"`);
   });
+}
+
+/**
+ * Fastify's option `frameworkErrors`: the router's own refusals (a broken %-escape in the path, a
+ * path parameter over its length limit) answered as `{error}` like every other error, not in
+ * Fastify's default shape.
+ */
+export function answerFrameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === "FST_ERR_BAD_URL") {
+    return reply.status(400).send({ error: "The address is not valid: it has a broken %-escape" });
+  }
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
+    return reply.status(414).send({ error: "The address is too long" });
+  }
+  reply.log.error({ err: error }, "request failed");
+  return reply.status(500).send({ error: "Something went wrong on our side. Please try again." });
 }
