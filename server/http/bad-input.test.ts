@@ -152,6 +152,15 @@ describeEachDatabase(
       }
     });
 
+    it("a broken %-escape or an over-long parameter in the path answers {error}, not Fastify's shape", async () => {
+      const broken = await call(env.app, "GET", "/api/order/%C0%AF", people.user);
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json()).toEqual({ error: expect.stringMatching(/address/) });
+      const long = await call(env.app, "GET", `/api/order/${"a".repeat(500)}`, people.user);
+      expect(long.statusCode).toBe(414);
+      expect(long.json()).toEqual({ error: "The address is too long" });
+    });
+
     it("20,000 nested brackets to the auth routes and to a normal route", async () => {
       for (const url of [
         "/api/auth/sign-in/email",
