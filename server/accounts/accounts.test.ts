@@ -252,6 +252,8 @@ describeEachDatabase(
 
 describeEachDatabase("accounts: sign-in is limited per account, whatever the address", (env) => {
   const { limit, windowMs } = accountSignInRule;
+  // Each test makes a dozen or more password checks (scrypt): slow on a busy machine.
+  const slow = { timeout: 120_000 };
   let address = 0;
   /** Each attempt from another address, as a botnet would send them. */
   const signIn = (email: string, password: string, headers: Record<string, string> = {}) =>
@@ -272,58 +274,69 @@ describeEachDatabase("accounts: sign-in is limited per account, whatever the add
     return statuses;
   };
 
-  it(`refuses the account after ${limit} wrong passwords from ${limit} addresses, the right one too, saying when to retry`, async () => {
-    const u = await signUp(env.app);
-    expect(await failures(u, limit)).toEqual(Array(limit).fill(401));
+  it(
+    `refuses the account after ${limit} wrong passwords from ${limit} addresses, the right one too, saying when to retry`,
+    slow,
+    async () => {
+      const u = await signUp(env.app);
+      expect(await failures(u, limit)).toEqual(Array(limit).fill(401));
 
-    const refused = await signIn(u.email, u.password);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({
-      error: "Too many failed sign-ins for this account. Please try again in 15 minutes.",
-    });
-    const wait = Number(refused.headers["retry-after"]);
-    expect(wait).toBeGreaterThan(windowMs / 1000 - 60);
-    expect(wait).toBeLessThanOrEqual(windowMs / 1000);
-    // The email is one account whatever its case or spaces.
-    expect((await signIn(` ${u.email.toUpperCase()} `, u.password)).statusCode).toBe(429);
-
-    // Other accounts are not affected.
-    const other = await signUp(env.app);
-    expect((await signIn(other.email, "wrong-password")).statusCode).toBe(401);
-    expect((await signIn(other.email, other.password)).statusCode).toBe(200);
-  });
-
-  it("lets the owner in from a device still signed in to the account, which ends the refusal for every device", async () => {
-    const u = await signUp(env.app);
-    const other = await signUp(env.app);
-    await failures(u, limit);
-    expect((await signIn(u.email, u.password)).statusCode).toBe(429);
-    // Another account's session is no pass.
-    expect((await signIn(u.email, u.password, { cookie: other.cookie })).statusCode).toBe(429);
-
-    const known = await signIn(u.email, u.password, { cookie: u.cookie });
-    expect(known.statusCode).toBe(200);
-    expect(await failures(u, limit)).toEqual(Array(limit).fill(401));
-    expect((await signIn(u.email, u.password)).statusCode).toBe(429);
-  });
-
-  it("counts failures only: a successful sign-in starts the count again, and requests refused for other reasons do not count", async () => {
-    const u = await signUp(env.app);
-    expect(await failures(u, limit - 1)).toEqual(Array(limit - 1).fill(401));
-    expect((await signIn(u.email, u.password)).statusCode).toBe(200);
-    expect(await failures(u, limit - 1)).toEqual(Array(limit - 1).fill(401));
-
-    for (let i = 0; i < limit + 2; i++) {
-      const malformed = await call(env.app, "POST", "/api/auth/sign-in/email", undefined, {
-        email: u.email,
-        password: 12345678,
+      const refused = await signIn(u.email, u.password);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        error: "Too many failed sign-ins for this account. Please try again in 15 minutes.",
       });
-      expect(malformed.statusCode).toBe(400);
-    }
-    expect((await signIn(u.email, u.password)).statusCode).toBe(200);
-  });
+      const wait = Number(refused.headers["retry-after"]);
+      expect(wait).toBeGreaterThan(windowMs / 1000 - 60);
+      expect(wait).toBeLessThanOrEqual(windowMs / 1000);
+      // The email is one account whatever its case or spaces.
+      expect((await signIn(` ${u.email.toUpperCase()} `, u.password)).statusCode).toBe(429);
 
-  it(`lets exactly ${limit} of 30 simultaneous guesses through to the password check`, async () => {
+      // Other accounts are not affected.
+      const other = await signUp(env.app);
+      expect((await signIn(other.email, "wrong-password")).statusCode).toBe(401);
+      expect((await signIn(other.email, other.password)).statusCode).toBe(200);
+    },
+  );
+
+  it(
+    "lets the owner in from a device still signed in to the account, which ends the refusal for every device",
+    slow,
+    async () => {
+      const u = await signUp(env.app);
+      const other = await signUp(env.app);
+      await failures(u, limit);
+      expect((await signIn(u.email, u.password)).statusCode).toBe(429);
+      // Another account's session is no pass.
+      expect((await signIn(u.email, u.password, { cookie: other.cookie })).statusCode).toBe(429);
+
+      const known = await signIn(u.email, u.password, { cookie: u.cookie });
+      expect(known.statusCode).toBe(200);
+      expect((await signIn(u.email, u.password)).statusCode).toBe(200);
+    },
+  );
+
+  it(
+    "counts failures only: a successful sign-in starts the count again, and requests refused for other reasons do not count",
+    slow,
+    async () => {
+      const u = await signUp(env.app);
+      expect(await failures(u, limit - 1)).toEqual(Array(limit - 1).fill(401));
+      expect((await signIn(u.email, u.password)).statusCode).toBe(200);
+      expect(await failures(u, limit - 1)).toEqual(Array(limit - 1).fill(401));
+
+      for (let i = 0; i < limit + 2; i++) {
+        const malformed = await call(env.app, "POST", "/api/auth/sign-in/email", undefined, {
+          email: u.email,
+          password: 12345678,
+        });
+        expect(malformed.statusCode).toBe(400);
+      }
+      expect((await signIn(u.email, u.password)).statusCode).toBe(200);
+    },
+  );
+
+  it(`lets exactly ${limit} of 30 simultaneous guesses through to the password check`, slow, async () => {
     const u = await signUp(env.app);
     const statuses = await Promise.all(
       Array.from({ length: 30 }, () => signIn(u.email, "wrong-password").then((r) => r.statusCode)),
@@ -332,11 +345,15 @@ describeEachDatabase("accounts: sign-in is limited per account, whatever the add
     expect(statuses.filter((s) => s === 429)).toHaveLength(30 - limit);
   });
 
-  it("treats an unknown email like any account, so the answers do not reveal which accounts exist", async () => {
-    const ghost = { email: `ghost.${Date.now()}@example.com`, password: "x", name: "", cookie: "" };
-    expect(await failures(ghost, limit)).toEqual(Array(limit).fill(401));
-    expect((await signIn(ghost.email, "wrong-password")).statusCode).toBe(429);
-  });
+  it(
+    "treats an unknown email like any account, so the answers do not reveal which accounts exist",
+    slow,
+    async () => {
+      const ghost = { email: `ghost.${Date.now()}@example.com`, password: "x", name: "", cookie: "" };
+      expect(await failures(ghost, limit)).toEqual(Array(limit).fill(401));
+      expect((await signIn(ghost.email, "wrong-password")).statusCode).toBe(429);
+    },
+  );
 });
 
 describeEachDatabase("accounts: names and pictures follow the sign-up rules", (env) => {

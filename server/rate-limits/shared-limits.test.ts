@@ -113,7 +113,9 @@ describeWithRedis("two servers behind a load balancer share their rate limits", 
     expect(await keysUnder(`${prefix}contact-rate:`)).toContain(`${prefix}contact-rate:10.9.0.1`);
   });
 
-  it("sign-in: 10 failures per account over both servers from 10 addresses, then 429 until a known device signs in", async () => {
+  it("sign-in: 10 failures per account over both servers from 10 addresses, then 429 until a known device signs in", {
+    timeout: 120_000,
+  }, async () => {
     const one = await server();
     const two = await server();
     const owner = await signUp(one);
