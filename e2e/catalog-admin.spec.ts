@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
 import type { UploadResponse } from "../contract/uploads";
 import { expectNoSideways } from "./appearance";
 import { expectNoSeriousAxeViolations } from "./axe";
+import { type APIRequestContext, expect, test } from "./fixtures";
 import { screenshotFromTop, widths } from "./screenshots";
 import { fakePhotoFile, photoFile } from "./test-images";
 import { newUser, signInAsAdmin, signUpViaApi } from "./users";

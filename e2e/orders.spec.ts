@@ -1,9 +1,9 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import type { Tool } from "../contract/catalog";
 import type { Order } from "../contract/orders";
 import { expectRed } from "./appearance";
 import { expectNoAxeViolations } from "./axe";
 import { toolNamed } from "./catalog";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "./fixtures";
 import { screenshotFromTop, widths } from "./screenshots";
 import { newUser, signInAsAdmin, signUpInPage, signUpViaApi } from "./users";
 

@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSideways } from "./appearance";
 import { expectNoSeriousAxeViolations } from "./axe";
+import { type APIRequestContext, expect, type Page, test } from "./fixtures";
 import { screenshotFromTop, widths } from "./screenshots";
 import { loadWholePage } from "./scrolling";
 import { photoFile } from "./test-images";

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { expectNoSideways } from "./appearance";
+import { expect, type Page, test } from "./fixtures";
 import { screenshot, widths } from "./screenshots";
 import { userSidebarLinks } from "./sidebars";
 import { newUser, signInAsAdmin, signUpViaApi } from "./users";

@@ -1,7 +1,7 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
 import type { Tool } from "../contract/catalog";
 import { expectNoSeriousAxeViolations } from "./axe";
 import { catalog } from "./catalog";
+import { expect, type Locator, type Page, test } from "./fixtures";
 import { screenshot, widths } from "./screenshots";
 import { loadWholePage, loadWholePageAndImages } from "./scrolling";
 import { signInAsAdmin } from "./users";

@@ -1,8 +1,8 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
 import { descriptionPreview, type Tool } from "../contract/catalog";
 import { demoTools } from "../server/catalog/demo-catalog";
 import { expectNoSideways } from "./appearance";
 import { catalog } from "./catalog";
+import { expect, type Locator, type Page, test } from "./fixtures";
 import { screenshot, widths } from "./screenshots";
 import { loadWholePageAndImages } from "./scrolling";
 import { newUser, signUpViaApi } from "./users";

@@ -47,7 +47,7 @@ describeEachDatabase("security headers on every response", (env) => {
       expect(policy.get("form-action"), where).toEqual(["'self'"]);
       expect(policy.get("img-src"), where).toEqual(["'self'", "data:", "blob:"]);
       expect(policy.get("script-src"), where).toEqual(["'self'"]);
-      expect(policy.get("connect-src"), where).toEqual(["'self'"]);
+      expect(policy.get("connect-src"), where).toEqual(["'self'", "blob:"]);
       expect(policy.has("upgrade-insecure-requests"), where).toBe(false);
       expect(res.headers["x-content-type-options"], where).toBe("nosniff");
       expect(res.headers["referrer-policy"], where).toBe("strict-origin-when-cross-origin");
@@ -95,6 +95,7 @@ describe("security headers follow the configuration", () => {
       ]);
       expect(policy.get("connect-src")).toEqual([
         "'self'",
+        "blob:",
         "https://api.stripe.com",
         "https://m.stripe.network",
       ]);

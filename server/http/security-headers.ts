@@ -71,12 +71,14 @@ export async function securityHeaders(app: FastifyInstance, options: SecurityHea
           ...(stripe ? stripeHosts.script : []),
         ],
         "script-src-attr": ["'none'"],
-        // React sets `style` attributes through the CSSOM (which CSP allows), but libraries add
-        // <style> elements and style attributes of their own (toasts, the date picker).
+        // React sets `style` props through the CSSOM (which CSP allows), but the toast library
+        // inserts its stylesheet as a <style> element of its own when it loads.
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:", ...pictures],
         "font-src": ["'self'"],
-        "connect-src": ["'self'", ...(stripe ? stripeHosts.connect : [])],
+        // blob: is the page's own photo previews (object URLs, same origin only), which Chromium
+        // counts as a connection when they are read back (the browser tests' traces do).
+        "connect-src": ["'self'", "blob:", ...(stripe ? stripeHosts.connect : [])],
         "frame-src": stripe ? stripeHosts.frame : ["'none'"],
         "worker-src": ["'self'"],
         "manifest-src": ["'self'"],

@@ -7,6 +7,14 @@ import { RootErrorPage } from "./app/RouteErrorPage";
 import { type RouteHandle, routes } from "./app/router";
 import "./styles.css";
 
+// zod would probe whether it may compile validators with `new Function`; the shop's
+// Content-Security-Policy forbids eval, so the probe would be reported as a violation. This is
+// `z.config({ jitless: true })` without importing zod into the first page's code (4 kB gzipped):
+// zod keeps its config in this global and adopts one set before it loads. Interpreted validators
+// are fast enough for forms. The browser tests fail on any violation, so they would tell.
+const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+zodGlobal.__zod_globalConfig = Object.assign(zodGlobal.__zod_globalConfig ?? {}, { jitless: true });
+
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 

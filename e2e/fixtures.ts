@@ -1,0 +1,41 @@
+// Playwright's `test` and `expect` for every browser test, with one addition: the test fails when
+// the page (or a popup it opens) reports a Content-Security-Policy violation in its console, so the
+// shop's policy is proven not to break a page. Import from here, not from @playwright/test.
+import { test as base, type ConsoleMessage, expect, type Page } from "@playwright/test";
+
+export * from "@playwright/test";
+
+/** What Chromium writes to the console when the policy blocks something, and what our listener writes. */
+const cspMessage =
+  /Content Security Policy|Refused to (load|execute|apply|evaluate|connect|frame|create|send|run)/i;
+
+/** Every violation also becomes a console error, including those Chromium would only count. */
+function reportViolations() {
+  document.addEventListener("securitypolicyviolation", (event) => {
+    console.error(
+      `Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI || "an inline resource"} (${event.sourceFile}:${event.lineNumber})`,
+    );
+  });
+}
+
+function watch(page: Page, violations: string[]) {
+  page.on("console", (message: ConsoleMessage) => {
+    if (cspMessage.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => {
+    if (cspMessage.test(error.message)) violations.push(`${page.url()}: ${error.name}: ${error.message}`);
+  });
+  page.on("popup", (popup) => watch(popup, violations));
+}
+
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const violations: string[] = [];
+    await page.context().addInitScript(reportViolations);
+    watch(page, violations);
+    await use(page);
+    expect(violations, "Content Security Policy violations reported in the console").toEqual([]);
+  },
+});
+
+export { expect };
