@@ -1,17 +1,17 @@
 import { lazy, type ReactNode, Suspense } from "react";
 import { ErrorBoundary } from "react-error-boundary";
 import { Outlet, useLocation } from "react-router";
-import { Navbar } from "../components/Navbar";
-import { Spinner } from "../components/Spinner";
-import { useSignOutOnUnauthorized } from "../features/auth/api/sign-out";
-import { AccountNav } from "../features/auth/components/AccountNav";
-import { Toaster } from "../lib/toast";
+import { Navbar } from "#web/components/Navbar";
+import { Spinner } from "#web/components/Spinner";
+import { useSignOutOnUnauthorized } from "#web/features/auth/api/sign-out";
+import { AccountNav } from "#web/features/auth/components/AccountNav";
+import { Toaster } from "#web/lib/toast";
 import { RouteErrorPage } from "./RouteErrorPage";
 import { useScrollRestoration } from "./scroll-restoration";
 
 // Below every page's first screen: its code loads beside the page's own, after the first render
 // (part of keeping the JavaScript a first visit needs to render under 120 kB gzipped).
-const Footer = lazy(async () => ({ default: (await import("../components/Footer")).Footer }));
+const Footer = lazy(async () => ({ default: (await import("#web/components/Footer")).Footer }));
 
 /** Navigation bar, main landmark and footer around every page. */
 function AppShell({ children }: { children: ReactNode }) {

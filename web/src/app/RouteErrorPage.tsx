@@ -1,4 +1,4 @@
-import { AlertIcon } from "../components/icons";
+import { AlertIcon } from "#web/components/icons";
 
 /**
  * Shown inside the shell when a page fails to load or render (typically a page's code that cannot

@@ -1,5 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
-import { ApiError } from "../lib/api";
+import { ApiError } from "#web/lib/api";
 
 /** Client errors (4xx) will not fix themselves: only network failures and 5xx are retried, twice. */
 function shouldRetry(failureCount: number, error: unknown): boolean {

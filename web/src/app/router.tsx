@@ -14,14 +14,14 @@ function page(load: Parameters<typeof lazyPage>[0]): Pick<RouteObject, "element"
 
 /** Login-required pages (spec §2): a visitor goes to /login and comes back afterwards. */
 const requireAuth = () =>
-  page(() => import("../features/auth/components/RequireAuth").then((m) => m.RequireAuth));
+  page(() => import("#web/features/auth/components/RequireAuth").then((m) => m.RequireAuth));
 
 /** Admin screens: the server refuses their calls to non-admins; the client refuses the screens too. */
 const requireAdmin = () =>
-  page(() => import("../features/auth/components/RequireAdmin").then((m) => m.RequireAdmin));
+  page(() => import("#web/features/auth/components/RequireAdmin").then((m) => m.RequireAdmin));
 
 /** / and /home: the storefront's home page (one chunk, one component for both paths). */
-const homePage = page(() => import("../features/home/routes/HomePage").then((m) => m.HomePage));
+const homePage = page(() => import("#web/features/home/routes/HomePage").then((m) => m.HomePage));
 
 /** Every page of spec §2, for useRoutes (RootLayout draws the shell, and the error and loading states). */
 export const routes: RouteObject[] = [
@@ -33,50 +33,50 @@ export const routes: RouteObject[] = [
       { path: "home", ...homePage },
       {
         path: "tools",
-        ...page(() => import("../features/catalog/routes/ToolsPage").then((m) => m.ToolsPage)),
+        ...page(() => import("#web/features/catalog/routes/ToolsPage").then((m) => m.ToolsPage)),
       },
       {
         ...requireAuth(),
         children: [
           {
             path: "tools/:toolsId",
-            ...page(() => import("../features/orders/routes/ToolOrderPage").then((m) => m.ToolOrderPage)),
+            ...page(() => import("#web/features/orders/routes/ToolOrderPage").then((m) => m.ToolOrderPage)),
           },
         ],
       },
       {
         path: "showProfile",
-        ...page(() => import("../features/profiles/routes/ShowProfilePage").then((m) => m.ShowProfilePage)),
+        ...page(() => import("#web/features/profiles/routes/ShowProfilePage").then((m) => m.ShowProfilePage)),
       },
       {
         path: "showPortfolio",
         ...page(() =>
-          import("../features/portfolios/routes/ShowPortfolioPage").then((m) => m.ShowPortfolioPage),
+          import("#web/features/portfolios/routes/ShowPortfolioPage").then((m) => m.ShowPortfolioPage),
         ),
       },
       {
         path: "carBenifits",
-        ...page(() => import("../features/content/routes/CarBenefitsPage").then((m) => m.CarBenefitsPage)),
+        ...page(() => import("#web/features/content/routes/CarBenefitsPage").then((m) => m.CarBenefitsPage)),
       },
       {
         path: "contact",
-        ...page(() => import("../features/contact/routes/ContactPage").then((m) => m.ContactPage)),
+        ...page(() => import("#web/features/contact/routes/ContactPage").then((m) => m.ContactPage)),
       },
       {
         path: "about",
-        ...page(() => import("../features/content/routes/AboutPage").then((m) => m.AboutPage)),
+        ...page(() => import("#web/features/content/routes/AboutPage").then((m) => m.AboutPage)),
       },
       {
         path: "blog",
-        ...page(() => import("../features/content/routes/BlogPage").then((m) => m.BlogPage)),
+        ...page(() => import("#web/features/content/routes/BlogPage").then((m) => m.BlogPage)),
       },
       {
         path: "login",
-        ...page(() => import("../features/auth/routes/LoginPage").then((m) => m.LoginPage)),
+        ...page(() => import("#web/features/auth/routes/LoginPage").then((m) => m.LoginPage)),
       },
       {
         path: "signup",
-        ...page(() => import("../features/auth/routes/SignUpPage").then((m) => m.SignUpPage)),
+        ...page(() => import("#web/features/auth/routes/SignUpPage").then((m) => m.SignUpPage)),
       },
       {
         ...requireAuth(),
@@ -84,39 +84,39 @@ export const routes: RouteObject[] = [
           {
             path: "dashboard",
             ...page(() =>
-              import("../features/dashboard/routes/DashboardLayout").then((m) => m.DashboardLayout),
+              import("#web/features/dashboard/routes/DashboardLayout").then((m) => m.DashboardLayout),
             ),
             children: [
               {
                 index: true,
-                ...page(() => import("../features/orders/routes/MyOrdersPage").then((m) => m.MyOrdersPage)),
+                ...page(() => import("#web/features/orders/routes/MyOrdersPage").then((m) => m.MyOrdersPage)),
               },
               {
                 path: "myReview",
                 ...page(() =>
-                  import("../features/reviews/routes/AddReviewPage").then((m) => m.AddReviewPage),
+                  import("#web/features/reviews/routes/AddReviewPage").then((m) => m.AddReviewPage),
                 ),
               },
               {
                 path: "myProfile",
                 ...page(() =>
-                  import("../features/profiles/routes/MyProfilePage").then((m) => m.MyProfilePage),
+                  import("#web/features/profiles/routes/MyProfilePage").then((m) => m.MyProfilePage),
                 ),
               },
               {
                 path: "createProfile",
                 ...page(() =>
-                  import("../features/profiles/routes/CreateProfilePage").then((m) => m.CreateProfilePage),
+                  import("#web/features/profiles/routes/CreateProfilePage").then((m) => m.CreateProfilePage),
                 ),
               },
               {
                 path: "payment/:id",
-                ...page(() => import("../features/payments/routes/PaymentPage").then((m) => m.PaymentPage)),
+                ...page(() => import("#web/features/payments/routes/PaymentPage").then((m) => m.PaymentPage)),
               },
               {
                 path: "createPortfolio",
                 ...page(() =>
-                  import("../features/portfolios/routes/CreatePortfolioPage").then(
+                  import("#web/features/portfolios/routes/CreatePortfolioPage").then(
                     (m) => m.CreatePortfolioPage,
                   ),
                 ),
@@ -124,7 +124,7 @@ export const routes: RouteObject[] = [
               {
                 path: "portfolio",
                 ...page(() =>
-                  import("../features/portfolios/routes/MyPortfolioPage").then((m) => m.MyPortfolioPage),
+                  import("#web/features/portfolios/routes/MyPortfolioPage").then((m) => m.MyPortfolioPage),
                 ),
               },
               {
@@ -132,12 +132,12 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: "users",
-                    ...page(() => import("../features/users/routes/UsersPage").then((m) => m.UsersPage)),
+                    ...page(() => import("#web/features/users/routes/UsersPage").then((m) => m.UsersPage)),
                   },
                   {
                     path: "showAllProfile",
                     ...page(() =>
-                      import("../features/profiles/routes/ShowAllProfilePage").then(
+                      import("#web/features/profiles/routes/ShowAllProfilePage").then(
                         (m) => m.ShowAllProfilePage,
                       ),
                     ),
@@ -145,19 +145,21 @@ export const routes: RouteObject[] = [
                   {
                     path: "addTools",
                     ...page(() =>
-                      import("../features/tools-admin/routes/AddToolsPage").then((m) => m.AddToolsPage),
+                      import("#web/features/tools-admin/routes/AddToolsPage").then((m) => m.AddToolsPage),
                     ),
                   },
                   {
                     path: "manageTools",
                     ...page(() =>
-                      import("../features/tools-admin/routes/ManageToolsPage").then((m) => m.ManageToolsPage),
+                      import("#web/features/tools-admin/routes/ManageToolsPage").then(
+                        (m) => m.ManageToolsPage,
+                      ),
                     ),
                   },
                   {
                     path: "manageAllOrder",
                     ...page(() =>
-                      import("../features/orders/routes/ManageAllOrdersPage").then(
+                      import("#web/features/orders/routes/ManageAllOrdersPage").then(
                         (m) => m.ManageAllOrdersPage,
                       ),
                     ),
@@ -165,7 +167,7 @@ export const routes: RouteObject[] = [
                   {
                     path: "contactMessages",
                     ...page(() =>
-                      import("../features/contact-inbox/routes/ContactMessagesPage").then(
+                      import("#web/features/contact-inbox/routes/ContactMessagesPage").then(
                         (m) => m.ContactMessagesPage,
                       ),
                     ),
@@ -178,7 +180,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: "*",
-        ...page(() => import("../routes/NotFoundPage").then((m) => m.NotFoundPage)),
+        ...page(() => import("#web/routes/NotFoundPage").then((m) => m.NotFoundPage)),
       },
     ],
   },

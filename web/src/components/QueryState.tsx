@@ -1,6 +1,6 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { isNotFound } from "../lib/api";
+import { isNotFound } from "#web/lib/api";
 import { LoadError, type LoadErrorProps } from "./LoadError";
 
 type QueryStateProps<T> = {

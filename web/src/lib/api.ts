@@ -1,4 +1,4 @@
-import { totalCountHeader } from "../../../contract/paging";
+import { totalCountHeader } from "#contract/paging";
 
 /** A failed API call. `status` is the HTTP status, or 0 when the server could not be reached. */
 export class ApiError extends Error {

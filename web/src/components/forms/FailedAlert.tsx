@@ -1,4 +1,4 @@
-import { errorMessage } from "../../lib/api";
+import { errorMessage } from "#web/lib/api";
 import { AlertIcon } from "../icons";
 
 const alertClass =

@@ -1,12 +1,7 @@
 import { z } from "zod";
-import { formNumber } from "../../../../contract/fields";
-import { checkLot, type LotTool } from "../../../../contract/lot-rules";
-import {
-  orderAddressField,
-  orderDateField,
-  orderPhoneField,
-  orderQuantityField,
-} from "../../../../contract/orders";
+import { formNumber } from "#contract/fields";
+import { checkLot, type LotTool } from "#contract/lot-rules";
+import { orderAddressField, orderDateField, orderPhoneField, orderQuantityField } from "#contract/orders";
 
 /**
  * The order form of one tool: the API's own field rules and messages (contract/orders.ts) and the

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField } from "../../../../contract/accounts";
+import { emailField } from "#contract/accounts";
 
 // The card forms' own checks are only "is it filled in": the gateway checks the card itself and
 // answers with Stripe's messages, shown in red above the Pay button.

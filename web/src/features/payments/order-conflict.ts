@@ -1,4 +1,4 @@
-import { ApiError } from "../../lib/api";
+import { ApiError } from "#web/lib/api";
 
 /**
  * The shop's 409 on a payment: the order changed meanwhile (cancelled, its payment with it, or paid

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { z } from "zod";
-import { apiJson } from "../../../lib/api";
+import { apiJson } from "#web/lib/api";
 
 /** The provider id the server gives its Google (or stand-in OIDC) sign-in (server/accounts/auth.ts). */
 const googleProviderId = "google";

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import type { SignInInput } from "../../../../../contract/accounts";
-import { apiFetch } from "../../../lib/api";
+import type { SignInInput } from "#contract/accounts";
+import { apiFetch } from "#web/lib/api";
 
 /** POST /api/auth/sign-in/email: sets the session cookie. A wrong password is a 401 with the server's message. */
 export async function signInWithEmail(input: SignInInput): Promise<void> {

@@ -1,4 +1,4 @@
-import { AlertIcon } from "../../../components/icons";
+import { AlertIcon } from "#web/components/icons";
 
 /** The server's answer to a failed sign-in or sign-up, in red above the submit button. */
 export function FormAlert({ message }: { message: string }) {

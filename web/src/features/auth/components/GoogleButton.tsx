@@ -1,5 +1,5 @@
 import { useEffect, useId } from "react";
-import { errorMessage } from "../../../lib/api";
+import { errorMessage } from "#web/lib/api";
 import { useAuthOptions } from "../api/get-auth-options";
 import { type GoogleSignInTargets, useGoogleSignIn } from "../api/sign-in-with-google";
 import { ButtonSpinner, GoogleIcon } from "./auth-icons";

@@ -2,12 +2,12 @@ import type { UseMutationResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { FieldValues, UseFormRegisterReturn, UseFormReturn } from "react-hook-form";
 import { useNavigate } from "react-router";
-import type { SavedResponse } from "../../../../../contract/profiles";
-import { controlClass, Field } from "../../../components/FormField";
-import { FailedAlert } from "../../../components/forms/FailedAlert";
-import { PhotoSubmitRow } from "../../../components/forms/PhotoSubmitRow";
-import { errorMessage } from "../../../lib/api";
-import { toast } from "../../../lib/toast";
+import type { SavedResponse } from "#contract/profiles";
+import { controlClass, Field } from "#web/components/FormField";
+import { FailedAlert } from "#web/components/forms/FailedAlert";
+import { PhotoSubmitRow } from "#web/components/forms/PhotoSubmitRow";
+import { errorMessage } from "#web/lib/api";
+import { toast } from "#web/lib/toast";
 
 type OwnerFieldsProps = {
   /** `form.register("name")` and `form.register("email")`. */

@@ -1,9 +1,9 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
-import { EmptyState } from "../../../components/EmptyState";
-import { QueryState } from "../../../components/QueryState";
-import { Spinner } from "../../../components/Spinner";
+import { EmptyState } from "#web/components/EmptyState";
+import { QueryState } from "#web/components/QueryState";
+import { Spinner } from "#web/components/Spinner";
 import { useSession } from "../api/get-session";
 import { loginPath } from "../redirect";
 

@@ -1,5 +1,5 @@
 import { Link, Outlet } from "react-router";
-import { Spinner } from "../../../components/Spinner";
+import { Spinner } from "#web/components/Spinner";
 import { useAdmin } from "../hooks/use-admin";
 import { LockIcon } from "./auth-icons";
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { AlertIcon } from "../../../components/icons";
-import { Spinner } from "../../../components/Spinner";
-import { errorMessage } from "../../../lib/api";
+import { AlertIcon } from "#web/components/icons";
+import { Spinner } from "#web/components/Spinner";
+import { errorMessage } from "#web/lib/api";
 import { useSession } from "../api/get-session";
 import { loginPath } from "../redirect";
 

@@ -1,5 +1,5 @@
 import { NavLink } from "react-router";
-import { navLinkClass } from "../../../components/Navbar";
+import { navLinkClass } from "#web/components/Navbar";
 import type { SessionUser } from "../api/get-session";
 import { accountLinks, SignOutButton, UserSummary } from "./AccountMenuItems";
 import { ProfileMenu } from "./ProfileMenu";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { defaultAvatar, shownUserImage } from "../../../lib/user-image";
+import { defaultAvatar, shownUserImage } from "#web/lib/user-image";
 import { useAuthOptions } from "../api/get-auth-options";
 
 type UserAvatarProps = {

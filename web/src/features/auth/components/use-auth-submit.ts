@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
-import { errorMessage } from "../../../lib/api";
+import { errorMessage } from "#web/lib/api";
 import { refreshSession, type SessionUser, useSession } from "../api/get-session";
 import { googleErrorMessage } from "../api/sign-in-with-google";
 

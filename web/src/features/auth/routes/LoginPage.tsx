@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
-import { signInSchema } from "../../../../../contract/accounts";
+import { signInSchema } from "#contract/accounts";
 import { useSignIn } from "../api/sign-in";
 import { AlreadySignedIn } from "../components/AlreadySignedIn";
 import { AuthLayout } from "../components/AuthLayout";

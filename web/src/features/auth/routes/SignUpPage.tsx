@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { passwordMinLength, signUpSchema } from "../../../../../contract/accounts";
+import { passwordMinLength, signUpSchema } from "#contract/accounts";
 import { useSignUp } from "../api/sign-up";
 import { AlreadySignedIn } from "../components/AlreadySignedIn";
 import { AuthLayout } from "../components/AuthLayout";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toolSchema } from "../../../../../contract/catalog";
+import { toolSchema } from "#contract/catalog";
 import { parseTool } from "./parse-tool";
 
 const tool = {

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { Tool } from "../../../../../contract/catalog";
-import { formatDollars } from "../../../../../contract/money";
-import { descriptionPreview, orderNowMinimumStock, pieces } from "../../../../../contract/tool-display";
+import type { Tool } from "#contract/catalog";
+import { formatDollars } from "#contract/money";
+import { descriptionPreview, orderNowMinimumStock, pieces } from "#contract/tool-display";
 
 type ToolCardProps = {
   tool: Tool;

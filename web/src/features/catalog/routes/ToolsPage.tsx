@@ -1,10 +1,10 @@
 import { Link, useSearchParams } from "react-router";
-import { BoxIcon } from "../../../components/icons";
-import { Pagination } from "../../../components/Pagination";
-import { QueryState } from "../../../components/QueryState";
-import { Spinner } from "../../../components/Spinner";
-import { StatusPanel } from "../../../components/StatusPanel";
-import { pageHref, parsePage } from "../../../lib/page-param";
+import { BoxIcon } from "#web/components/icons";
+import { Pagination } from "#web/components/Pagination";
+import { QueryState } from "#web/components/QueryState";
+import { Spinner } from "#web/components/Spinner";
+import { StatusPanel } from "#web/components/StatusPanel";
+import { pageHref, parsePage } from "#web/lib/page-param";
 import { toolsPageSize, useTools } from "../api/get-tools";
 import { ToolCard } from "../components/ToolCard";
 

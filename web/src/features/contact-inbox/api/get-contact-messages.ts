@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { ContactMessage } from "../../../../../contract/contact";
-import { apiFetch, readListPage } from "../../../lib/api";
-import { bodySchema, isRecord, isString, listOf } from "../../../lib/parse";
+import type { ContactMessage } from "#contract/contact";
+import { apiFetch, readListPage } from "#web/lib/api";
+import { bodySchema, isRecord, isString, listOf } from "#web/lib/parse";
 
 /** Messages per page of the inbox. */
 export const messagesPageSize = 20;

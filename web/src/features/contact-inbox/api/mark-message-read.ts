@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
+import { apiFetch } from "#web/lib/api";
 import { inboxQueryKey } from "./get-contact-messages";
 
 export type MarkRead = { id: string; read: boolean };

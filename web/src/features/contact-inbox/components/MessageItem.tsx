@@ -1,7 +1,7 @@
-import type { ContactMessage } from "../../../../../contract/contact";
-import { ReplyIcon } from "../../../components/dashboard-icons";
-import { errorMessage } from "../../../lib/api";
-import { toast } from "../../../lib/toast";
+import type { ContactMessage } from "#contract/contact";
+import { ReplyIcon } from "#web/components/dashboard-icons";
+import { errorMessage } from "#web/lib/api";
+import { toast } from "#web/lib/toast";
 import { useMarkMessageRead } from "../api/mark-message-read";
 
 const receivedFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });

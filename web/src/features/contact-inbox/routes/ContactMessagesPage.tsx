@@ -1,12 +1,12 @@
 import { Link, useSearchParams } from "react-router";
-import { InboxIcon } from "../../../components/dashboard-icons";
-import { EmptyState } from "../../../components/EmptyState";
-import { ListCount } from "../../../components/ListCount";
-import { PagedList } from "../../../components/PagedList";
-import { PanelHeading } from "../../../components/PanelHeading";
-import { QueryState } from "../../../components/QueryState";
-import { Spinner } from "../../../components/Spinner";
-import { pageHref, parsePage } from "../../../lib/page-param";
+import { InboxIcon } from "#web/components/dashboard-icons";
+import { EmptyState } from "#web/components/EmptyState";
+import { ListCount } from "#web/components/ListCount";
+import { PagedList } from "#web/components/PagedList";
+import { PanelHeading } from "#web/components/PanelHeading";
+import { QueryState } from "#web/components/QueryState";
+import { Spinner } from "#web/components/Spinner";
+import { pageHref, parsePage } from "#web/lib/page-param";
 import { messagesPageSize, useContactMessages } from "../api/get-contact-messages";
 import { MessageItem } from "../components/MessageItem";
 

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { contactSchema } from "../../../../../contract/contact";
-import { apiFetch } from "../../../lib/api";
+import type { contactSchema } from "#contract/contact";
+import { apiFetch } from "#web/lib/api";
 
 export type ContactMessageInput = z.output<typeof contactSchema>;
 

@@ -2,10 +2,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { type FieldError, useForm } from "react-hook-form";
 import type { z } from "zod";
-import { contactLimits, contactSchema } from "../../../../../contract/contact";
-import { AlertIcon } from "../../../components/icons";
-import { CheckCircleIcon } from "../../../components/shop-icons";
-import { errorMessage } from "../../../lib/api";
+import { contactLimits, contactSchema } from "#contract/contact";
+import { AlertIcon } from "#web/components/icons";
+import { CheckCircleIcon } from "#web/components/shop-icons";
+import { errorMessage } from "#web/lib/api";
 import { useSendMessage } from "../api/send-message";
 
 type FormValues = z.input<typeof contactSchema>;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef } from "react";
-import { Spinner } from "../../../components/Spinner";
-import { MailIcon } from "../../../components/shop-icons";
-import { useNearViewport } from "../../../lib/use-near-viewport";
+import { Spinner } from "#web/components/Spinner";
+import { MailIcon } from "#web/components/shop-icons";
+import { useNearViewport } from "#web/lib/use-near-viewport";
 
 const ContactForm = lazy(async () => ({ default: (await import("./ContactForm")).ContactForm }));
 

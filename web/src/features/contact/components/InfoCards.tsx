@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from "react";
-import { ClockIcon, MapPinIcon, PhoneIcon } from "../../../components/shop-icons";
+import { ClockIcon, MapPinIcon, PhoneIcon } from "#web/components/shop-icons";
 
 /** The shop's contact details, shown on the home page and the contact page. */
 export const shopContact = {

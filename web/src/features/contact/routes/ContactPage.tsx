@@ -1,5 +1,5 @@
-import { PageHeader } from "../../../components/PageHeader";
-import { usePageMeta } from "../../../lib/use-page-meta";
+import { PageHeader } from "#web/components/PageHeader";
+import { usePageMeta } from "#web/lib/use-page-meta";
 import { ContactSection } from "../components/ContactSection";
 import { InfoCards } from "../components/InfoCards";
 

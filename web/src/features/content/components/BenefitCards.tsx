@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { ShieldCheckIcon, TagIcon, TruckIcon } from "../../../components/shop-icons";
+import { ShieldCheckIcon, TagIcon, TruckIcon } from "#web/components/shop-icons";
 
 type Benefit = {
   title: string;

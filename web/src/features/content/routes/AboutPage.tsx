@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { PageHeader } from "../../../components/PageHeader";
-import { ShieldCheckIcon, TruckIcon, UsersIcon } from "../../../components/shop-icons";
-import { usePageMeta } from "../../../lib/use-page-meta";
+import { PageHeader } from "#web/components/PageHeader";
+import { ShieldCheckIcon, TruckIcon, UsersIcon } from "#web/components/shop-icons";
+import { usePageMeta } from "#web/lib/use-page-meta";
 
 const values = [
   {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { PageHeader } from "../../../components/PageHeader";
-import { usePageMeta } from "../../../lib/use-page-meta";
+import { PageHeader } from "#web/components/PageHeader";
+import { usePageMeta } from "#web/lib/use-page-meta";
 
 type Post = { id: string; question: string; answer: ReactNode };
 

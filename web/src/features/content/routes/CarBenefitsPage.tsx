@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { PageHeader } from "../../../components/PageHeader";
-import { usePageMeta } from "../../../lib/use-page-meta";
+import { PageHeader } from "#web/components/PageHeader";
+import { usePageMeta } from "#web/lib/use-page-meta";
 import { BenefitCards } from "../components/BenefitCards";
 
 const details: Record<string, string[]> = {

@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useRef } from "react";
-import { AlertIcon } from "../../../components/icons";
-import { Spinner } from "../../../components/Spinner";
-import { useNearViewport } from "../../../lib/use-near-viewport";
+import { AlertIcon } from "#web/components/icons";
+import { Spinner } from "#web/components/Spinner";
+import { useNearViewport } from "#web/lib/use-near-viewport";
 import { days, formatDay } from "../delivery-date";
 
 const DeliveryCalendar = lazy(async () => ({

@@ -1,4 +1,4 @@
-import { CheckCircleIcon, ClockIcon, TruckIcon } from "../../../components/shop-icons";
+import { CheckCircleIcon, ClockIcon, TruckIcon } from "#web/components/shop-icons";
 import { arrivalDate, days, formatDay } from "../delivery-date";
 
 type DeliveryEstimateProps = {

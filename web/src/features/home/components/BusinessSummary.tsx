@@ -1,5 +1,5 @@
-import { WrenchIcon } from "../../../components/icons";
-import { ChatIcon, UsersIcon } from "../../../components/shop-icons";
+import { WrenchIcon } from "#web/components/icons";
+import { ChatIcon, UsersIcon } from "#web/components/shop-icons";
 
 const figures = [
   { value: "100K+", label: "Customers", Icon: UsersIcon },

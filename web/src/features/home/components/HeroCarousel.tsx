@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useState } from "react";
 import { Link } from "react-router";
-import { ChevronLeftIcon, ChevronRightIcon } from "../../../components/icons";
+import { ChevronLeftIcon, ChevronRightIcon } from "#web/components/icons";
 
 type Slide = {
   image: string;

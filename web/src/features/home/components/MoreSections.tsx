@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { ArrowRightIcon } from "../../../components/shop-icons";
-import { ContactSection } from "../../contact/components/ContactSection";
-import { InfoCards } from "../../contact/components/InfoCards";
-import { BenefitCards } from "../../content/components/BenefitCards";
-import { ReviewsSection } from "../../reviews/components/ReviewsSection";
+import { ArrowRightIcon } from "#web/components/shop-icons";
+import { ContactSection } from "#web/features/contact/components/ContactSection";
+import { InfoCards } from "#web/features/contact/components/InfoCards";
+import { BenefitCards } from "#web/features/content/components/BenefitCards";
+import { ReviewsSection } from "#web/features/reviews/components/ReviewsSection";
 import { BusinessSummary } from "./BusinessSummary";
 import { ToolsPreview, type ToolsPreviewProps } from "./ToolsPreview";
 

@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { Tool } from "../../../../../contract/catalog";
-import { BoxIcon } from "../../../components/icons";
-import { LoadError } from "../../../components/LoadError";
-import { Spinner } from "../../../components/Spinner";
-import { StatusPanel } from "../../../components/StatusPanel";
-import { ArrowRightIcon } from "../../../components/shop-icons";
-import { ToolCard } from "../../catalog/components/ToolCard";
-import { DeliveryEstimate } from "../../delivery/components/DeliveryEstimate";
+import type { Tool } from "#contract/catalog";
+import { BoxIcon } from "#web/components/icons";
+import { LoadError } from "#web/components/LoadError";
+import { Spinner } from "#web/components/Spinner";
+import { StatusPanel } from "#web/components/StatusPanel";
+import { ArrowRightIcon } from "#web/components/shop-icons";
+import { ToolCard } from "#web/features/catalog/components/ToolCard";
+import { DeliveryEstimate } from "#web/features/delivery/components/DeliveryEstimate";
 
 export type ToolsPreviewProps = {
   status: "pending" | "error" | "success";

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useRef } from "react";
-import { maxPageSize } from "../../../../../contract/paging";
-import { Spinner } from "../../../components/Spinner";
-import { useNearViewport } from "../../../lib/use-near-viewport";
-import { usePageMeta } from "../../../lib/use-page-meta";
-import { useTools } from "../../catalog/api/get-tools";
-import { DeliveryDateSection } from "../../delivery/components/DeliveryDateSection";
-import { canDeliverBy, earliestDeliveryDate, todayIso } from "../../delivery/delivery-date";
-import { useDeliveryDate } from "../../delivery/use-delivery-date";
+import { maxPageSize } from "#contract/paging";
+import { Spinner } from "#web/components/Spinner";
+import { useTools } from "#web/features/catalog/api/get-tools";
+import { DeliveryDateSection } from "#web/features/delivery/components/DeliveryDateSection";
+import { canDeliverBy, earliestDeliveryDate, todayIso } from "#web/features/delivery/delivery-date";
+import { useDeliveryDate } from "#web/features/delivery/use-delivery-date";
+import { useNearViewport } from "#web/lib/use-near-viewport";
+import { usePageMeta } from "#web/lib/use-page-meta";
 import { HeroCarousel } from "../components/HeroCarousel";
 import type { ToolsPreviewProps } from "../components/ToolsPreview";
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
+import { apiFetch } from "#web/lib/api";
 import { myOrdersQueryKey } from "./query-keys";
 import { type OrdersPage, ordersPageSize, readOrderPage } from "./read-order-page";
 

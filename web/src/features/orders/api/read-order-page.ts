@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { type Order, orderSchema } from "../../../../../contract/orders";
-import { readListPage } from "../../../lib/api";
+import { type Order, orderSchema } from "#contract/orders";
+import { readListPage } from "#web/lib/api";
 
 /** Orders per page of My Orders and Manage All Order. */
 export const ordersPageSize = 10;

@@ -1,4 +1,4 @@
-import type { Order } from "../../../../../contract/orders";
+import type { Order } from "#contract/orders";
 import { useShipOrder } from "../api/ship-order";
 
 const small = "btn min-h-10 whitespace-nowrap px-3.5 py-2 text-sm";

@@ -1,6 +1,6 @@
-import { formatDollars } from "../../../../../contract/money";
-import type { Order } from "../../../../../contract/orders";
-import { Email } from "../../../components/Email";
+import { formatDollars } from "#contract/money";
+import type { Order } from "#contract/orders";
+import { Email } from "#web/components/Email";
 import { adminStatusLabels } from "../order-display";
 import { AdminOrderActions } from "./AdminOrderActions";
 import { NeededBy, OrderCardFacts, OrderCardHeading } from "./OrderCard";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { formatDollars } from "../../../../../contract/money";
-import type { Order } from "../../../../../contract/orders";
+import { formatDollars } from "#contract/money";
+import type { Order } from "#contract/orders";
 import { buyerStatusLabels, formatOrderMoment } from "../order-display";
 import { NeededBy, OrderCardFacts, OrderCardHeading } from "./OrderCard";
 import { PaidBadge } from "./PaidBadge";

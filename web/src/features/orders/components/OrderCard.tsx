@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { formatDollars } from "../../../../../contract/money";
-import type { Order } from "../../../../../contract/orders";
-import { pieces } from "../../../../../contract/tool-display";
+import { formatDollars } from "#contract/money";
+import type { Order } from "#contract/orders";
+import { pieces } from "#contract/tool-display";
 import { formatOrderDate } from "../order-display";
 import { StatusBadge } from "./StatusBadge";
 

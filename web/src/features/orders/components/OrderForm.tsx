@@ -2,14 +2,19 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
-import type { Tool } from "../../../../../contract/catalog";
-import { formatDollars } from "../../../../../contract/money";
-import { pieces } from "../../../../../contract/tool-display";
-import { controlClass, Field } from "../../../components/FormField";
-import { AlertIcon } from "../../../components/icons";
-import { ApiError, errorMessage } from "../../../lib/api";
-import { toast } from "../../../lib/toast";
-import { arrivalDate, formatDay, readDeliveryDate, writeDeliveryDate } from "../../delivery/delivery-date";
+import type { Tool } from "#contract/catalog";
+import { formatDollars } from "#contract/money";
+import { pieces } from "#contract/tool-display";
+import { controlClass, Field } from "#web/components/FormField";
+import { AlertIcon } from "#web/components/icons";
+import {
+  arrivalDate,
+  formatDay,
+  readDeliveryDate,
+  writeDeliveryDate,
+} from "#web/features/delivery/delivery-date";
+import { ApiError, errorMessage } from "#web/lib/api";
+import { toast } from "#web/lib/toast";
 import { usePlaceOrder } from "../api/place-order";
 import { type OrderFormInput, type OrderFormValues, orderFormSchema } from "../order-form-schema";
 

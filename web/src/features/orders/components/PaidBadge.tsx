@@ -1,4 +1,4 @@
-import { CheckCircleIcon } from "../../../components/shop-icons";
+import { CheckCircleIcon } from "#web/components/shop-icons";
 
 /** "Paid" with a check, or "Not Paid" (the spec's words). */
 export function PaidBadge({ paid }: { paid: boolean }) {

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import type { Tool } from "../../../../../contract/catalog";
-import { formatDollars } from "../../../../../contract/money";
-import { pieces } from "../../../../../contract/tool-display";
-import { ClockIcon, TagIcon, TruckIcon } from "../../../components/shop-icons";
-import { arrivalDate, days, formatDay } from "../../delivery/delivery-date";
+import type { Tool } from "#contract/catalog";
+import { formatDollars } from "#contract/money";
+import { pieces } from "#contract/tool-display";
+import { ClockIcon, TagIcon, TruckIcon } from "#web/components/shop-icons";
+import { arrivalDate, days, formatDay } from "#web/features/delivery/delivery-date";
 
 function Fact({ label, children, icon }: { label: string; children: ReactNode; icon?: ReactNode }) {
   return (

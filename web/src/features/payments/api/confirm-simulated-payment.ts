@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { SimulatedConfirmBody, SimulatedConfirmResponse } from "../../../../../contract/payments";
-import { apiJson } from "../../../lib/api";
+import type { SimulatedConfirmBody, SimulatedConfirmResponse } from "#contract/payments";
+import { apiJson } from "#web/lib/api";
 
 const confirmedSchema = z.object({ id: z.string(), status: z.literal("succeeded") });
 

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import type { PaymentIntentResponse } from "../../../../../contract/payments";
-import { apiJson } from "../../../lib/api";
+import type { PaymentIntentResponse } from "#contract/payments";
+import { apiJson } from "#web/lib/api";
 
 const intentSchema = z.object({
   clientSecret: z.string(),

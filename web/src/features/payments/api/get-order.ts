@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { orderSchema } from "../../../../../contract/orders";
-import { apiJson } from "../../../lib/api";
+import { orderSchema } from "#contract/orders";
+import { apiJson } from "#web/lib/api";
 
 /** GET /api/order/{id}: one of the signed-in user's orders (anyone else's answers 404). */
 export function getOrder(id: string, signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import { type PaymentsConfig, paymentGateways } from "../../../../../contract/payments";
-import { apiJson } from "../../../lib/api";
+import { type PaymentsConfig, paymentGateways } from "#contract/payments";
+import { apiJson } from "#web/lib/api";
 
 const configSchema = z.object({ gateway: z.enum(paymentGateways), publishableKey: z.string().optional() });
 

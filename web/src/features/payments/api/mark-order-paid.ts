@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { orderSchema } from "../../../../../contract/orders";
-import { apiJson } from "../../../lib/api";
+import { orderSchema } from "#contract/orders";
+import { apiJson } from "#web/lib/api";
 
 /**
  * PATCH /api/order/{id} {transactionId}: the order becomes paid once the server has checked with the

@@ -1,4 +1,4 @@
-import { AlertIcon } from "../../../components/icons";
+import { AlertIcon } from "#web/components/icons";
 
 /** The gateway's answer to a card that did not go through, in red (spec §8). */
 export function CardError({ message }: { message: string }) {

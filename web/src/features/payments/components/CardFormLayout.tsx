@@ -1,6 +1,6 @@
 import type { BaseSyntheticEvent, ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { controlClass, Field } from "../../../components/FormField";
+import { controlClass, Field } from "#web/components/FormField";
 import { CardError } from "./CardError";
 import { PayButton } from "./PayButton";
 

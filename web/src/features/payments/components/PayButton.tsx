@@ -1,5 +1,5 @@
-import { formatDollars } from "../../../../../contract/money";
-import { Spinner } from "../../../components/Spinner";
+import { formatDollars } from "#contract/money";
+import { Spinner } from "#web/components/Spinner";
 
 type PayButtonProps = {
   total: number;

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type UseFormRegisterReturn, useForm } from "react-hook-form";
-import { controlClass, Field } from "../../../components/FormField";
+import { controlClass, Field } from "#web/components/FormField";
 import { confirmSimulatedPayment } from "../api/confirm-simulated-payment";
 import { type SimulatedCardValues, simulatedCardSchema } from "../card-form-schema";
 import { formatCardNumber, formatCvc, formatExpiry } from "../card-format";

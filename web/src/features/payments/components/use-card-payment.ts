@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { errorMessage } from "../../../lib/api";
+import { errorMessage } from "#web/lib/api";
 import { useMarkOrderPaid } from "../api/mark-order-paid";
 import { isOrderConflict } from "../order-conflict";
 import type { CardFormProps } from "./CardFormLayout";

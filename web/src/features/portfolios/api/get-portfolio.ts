@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Portfolio } from "../../../../../contract/profiles";
-import { ApiError, apiJson } from "../../../lib/api";
-import { bodySchema, isRecord, isString } from "../../../lib/parse";
+import type { Portfolio } from "#contract/profiles";
+import { ApiError, apiJson } from "#web/lib/api";
+import { bodySchema, isRecord, isString } from "#web/lib/parse";
 
 export function parsePortfolio(value: unknown): Portfolio | undefined {
   if (!isRecord(value)) return undefined;

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
-import type { Portfolio } from "../../../../../contract/profiles";
-import { GraduationIcon } from "../../../components/dashboard-icons";
-import { Email } from "../../../components/Email";
-import { MailIcon } from "../../../components/shop-icons";
-import { defaultAvatar, shownUserImage } from "../../../lib/user-image";
-import { NewTabLink } from "../../profiles/components/NewTabLink";
-import { thumbnailOf } from "../../uploads/thumbnail";
+import type { Portfolio } from "#contract/profiles";
+import { GraduationIcon } from "#web/components/dashboard-icons";
+import { Email } from "#web/components/Email";
+import { MailIcon } from "#web/components/shop-icons";
+import { NewTabLink } from "#web/features/profiles/components/NewTabLink";
+import { thumbnailOf } from "#web/features/uploads/thumbnail";
+import { defaultAvatar, shownUserImage } from "#web/lib/user-image";
 
 const webLink = /^https?:\/\//i;
 

@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { portfolioEducations } from "../../../../../contract/choices";
-import { type Portfolio, type PortfolioInput, portfolioSchema } from "../../../../../contract/profiles";
-import { controlClass, Field } from "../../../components/FormField";
-import type { SessionUser } from "../../auth/api/get-session";
-import { OwnerFields, OwnRecordForm } from "../../auth/components/OwnRecordForm";
-import { PhotoField } from "../../uploads/components/PhotoField";
+import { portfolioEducations } from "#contract/choices";
+import { type Portfolio, type PortfolioInput, portfolioSchema } from "#contract/profiles";
+import { controlClass, Field } from "#web/components/FormField";
+import type { SessionUser } from "#web/features/auth/api/get-session";
+import { OwnerFields, OwnRecordForm } from "#web/features/auth/components/OwnRecordForm";
+import { PhotoField } from "#web/features/uploads/components/PhotoField";
 import { type PortfolioFields, useSavePortfolio } from "../api/save-portfolio";
 
 type PortfolioFormProps = {

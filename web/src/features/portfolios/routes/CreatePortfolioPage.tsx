@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { PanelHeading } from "../../../components/PanelHeading";
-import { QueryState } from "../../../components/QueryState";
-import { Spinner } from "../../../components/Spinner";
-import { useSession } from "../../auth/api/get-session";
+import { PanelHeading } from "#web/components/PanelHeading";
+import { QueryState } from "#web/components/QueryState";
+import { Spinner } from "#web/components/Spinner";
+import { useSession } from "#web/features/auth/api/get-session";
 import { usePortfolio } from "../api/get-portfolio";
 import { PortfolioForm } from "../components/PortfolioForm";
 

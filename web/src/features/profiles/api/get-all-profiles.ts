@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { apiFetch, readListPage } from "../../../lib/api";
-import { bodySchema, listOf } from "../../../lib/parse";
+import { apiFetch, readListPage } from "#web/lib/api";
+import { bodySchema, listOf } from "#web/lib/parse";
 import { type ProfileView, parseProfile, profilesQueryKey } from "./get-profile";
 
 /** Profiles per page of Show All Profile: four rows of three on a wide screen. */

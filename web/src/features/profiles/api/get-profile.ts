@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PublicProfile } from "../../../../../contract/profiles";
-import { ApiError, apiJson } from "../../../lib/api";
-import { bodySchema, isRecord, isString } from "../../../lib/parse";
+import type { PublicProfile } from "#contract/profiles";
+import { ApiError, apiJson } from "#web/lib/api";
+import { bodySchema, isRecord, isString } from "#web/lib/parse";
 
 /** A profile as the server sends it: email and phone only to its owner and admins. */
 export type ProfileView = PublicProfile & { email?: string; phone?: string };

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { profileSchema, SavedResponse } from "../../../../../contract/profiles";
-import { apiJson } from "../../../lib/api";
-import { bodySchema, isRecord, isString } from "../../../lib/parse";
+import type { profileSchema, SavedResponse } from "#contract/profiles";
+import { apiJson } from "#web/lib/api";
+import { bodySchema, isRecord, isString } from "#web/lib/parse";
 import { profilesQueryKey } from "./get-profile";
 
 export type ProfileFields = z.output<typeof profileSchema>;

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { ExternalLinkIcon, GraduationIcon } from "../../../components/dashboard-icons";
-import { Email } from "../../../components/Email";
-import { MailIcon, MapPinIcon, PhoneIcon } from "../../../components/shop-icons";
-import { defaultAvatar, shownUserImage } from "../../../lib/user-image";
-import { thumbnailOf } from "../../uploads/thumbnail";
+import { ExternalLinkIcon, GraduationIcon } from "#web/components/dashboard-icons";
+import { Email } from "#web/components/Email";
+import { MailIcon, MapPinIcon, PhoneIcon } from "#web/components/shop-icons";
+import { thumbnailOf } from "#web/features/uploads/thumbnail";
+import { defaultAvatar, shownUserImage } from "#web/lib/user-image";
 import type { ProfileView } from "../api/get-profile";
 import { linkedInHref, linkedInLabel } from "../linkedin";
 import { NewTabLink } from "./NewTabLink";

@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { profileEducations } from "../../../../../contract/choices";
-import { type ProfileInput, profileSchema } from "../../../../../contract/profiles";
-import { controlClass, Field } from "../../../components/FormField";
-import type { SessionUser } from "../../auth/api/get-session";
-import { OwnerFields, OwnRecordForm } from "../../auth/components/OwnRecordForm";
-import { PhotoField } from "../../uploads/components/PhotoField";
+import { profileEducations } from "#contract/choices";
+import { type ProfileInput, profileSchema } from "#contract/profiles";
+import { controlClass, Field } from "#web/components/FormField";
+import type { SessionUser } from "#web/features/auth/api/get-session";
+import { OwnerFields, OwnRecordForm } from "#web/features/auth/components/OwnRecordForm";
+import { PhotoField } from "#web/features/uploads/components/PhotoField";
 import type { ProfileView } from "../api/get-profile";
 import { type ProfileFields, useSaveProfile } from "../api/save-profile";
 

@@ -1,6 +1,6 @@
-import { PanelHeading } from "../../../components/PanelHeading";
-import { Spinner } from "../../../components/Spinner";
-import { useSession } from "../../auth/api/get-session";
+import { PanelHeading } from "#web/components/PanelHeading";
+import { Spinner } from "#web/components/Spinner";
+import { useSession } from "#web/features/auth/api/get-session";
 import { OwnProfile } from "../components/OwnProfile";
 
 /** /dashboard/myProfile: the signed-in user's profile. */

@@ -1,11 +1,11 @@
 import { Link, useSearchParams } from "react-router";
-import { EmptyState } from "../../../components/EmptyState";
-import { PagedList } from "../../../components/PagedList";
-import { PanelHeading } from "../../../components/PanelHeading";
-import { QueryState } from "../../../components/QueryState";
-import { Spinner } from "../../../components/Spinner";
-import { UsersIcon } from "../../../components/shop-icons";
-import { pageHref, parsePage } from "../../../lib/page-param";
+import { EmptyState } from "#web/components/EmptyState";
+import { PagedList } from "#web/components/PagedList";
+import { PanelHeading } from "#web/components/PanelHeading";
+import { QueryState } from "#web/components/QueryState";
+import { Spinner } from "#web/components/Spinner";
+import { UsersIcon } from "#web/components/shop-icons";
+import { pageHref, parsePage } from "#web/lib/page-param";
 import { profilesPageSize, useAllProfiles } from "../api/get-all-profiles";
 import { ProfileCard } from "../components/ProfileCard";
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { reviewSchema } from "../../../../../contract/reviews";
-import { apiJson } from "../../../lib/api";
-import { bodySchema, isRecord, isString } from "../../../lib/parse";
+import type { reviewSchema } from "#contract/reviews";
+import { apiJson } from "#web/lib/api";
+import { bodySchema, isRecord, isString } from "#web/lib/parse";
 
 export type ReviewFields = z.output<typeof reviewSchema>;
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Review } from "../../../../../contract/reviews";
-import { apiJson } from "../../../lib/api";
-import { bodySchema, isNumber, isRecord, isString, listOf } from "../../../lib/parse";
+import type { Review } from "#contract/reviews";
+import { apiJson } from "#web/lib/api";
+import { bodySchema, isNumber, isRecord, isString, listOf } from "#web/lib/parse";
 
 /** Reviews the home page shows: the newest ones. */
 export const homeReviewCount = 6;

@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { type ReviewInput, reviewLimits, reviewSchema } from "../../../../../contract/reviews";
-import { controlClass, Field } from "../../../components/FormField";
-import { FailedAlert } from "../../../components/forms/FailedAlert";
-import { errorMessage } from "../../../lib/api";
-import { toast } from "../../../lib/toast";
-import type { SessionUser } from "../../auth/api/get-session";
+import { type ReviewInput, reviewLimits, reviewSchema } from "#contract/reviews";
+import { controlClass, Field } from "#web/components/FormField";
+import { FailedAlert } from "#web/components/forms/FailedAlert";
+import type { SessionUser } from "#web/features/auth/api/get-session";
+import { errorMessage } from "#web/lib/api";
+import { toast } from "#web/lib/toast";
 import { type ReviewFields, useAddReview } from "../api/add-review";
 import { StarPicker } from "./StarPicker";
 

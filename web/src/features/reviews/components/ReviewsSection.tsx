@@ -1,8 +1,8 @@
-import type { Review } from "../../../../../contract/reviews";
-import { QueryState } from "../../../components/QueryState";
-import { Spinner } from "../../../components/Spinner";
-import { StatusPanel } from "../../../components/StatusPanel";
-import { ChatIcon, CheckCircleIcon } from "../../../components/shop-icons";
+import type { Review } from "#contract/reviews";
+import { QueryState } from "#web/components/QueryState";
+import { Spinner } from "#web/components/Spinner";
+import { StatusPanel } from "#web/components/StatusPanel";
+import { ChatIcon, CheckCircleIcon } from "#web/components/shop-icons";
 import { useReviews } from "../api/get-reviews";
 import { Stars } from "./Stars";
 

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { FieldError } from "../../../components/FormField";
+import { FieldError } from "#web/components/FormField";
 
 const starPath = "M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9L12 2.8z";
 const words = ["", "Poor", "Fair", "Good", "Very good", "Excellent"] as const;

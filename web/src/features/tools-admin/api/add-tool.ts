@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { NewTool } from "../../../../../contract/catalog";
-import { apiJson } from "../../../lib/api";
-import { bodySchema, isRecord, isString } from "../../../lib/parse";
+import type { NewTool } from "#contract/catalog";
+import { apiJson } from "#web/lib/api";
+import { bodySchema, isRecord, isString } from "#web/lib/parse";
 
 const insertedSchema = bodySchema((body) =>
   isRecord(body) && isString(body.insertedId) && body.insertedId

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api";
-import { bodySchema, isInteger, isRecord } from "../../../lib/parse";
+import { apiJson } from "#web/lib/api";
+import { bodySchema, isInteger, isRecord } from "#web/lib/parse";
 
 export type DeleteToolResult = {
   deletedCount: number;

@@ -2,13 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Controller, type UseFormReturn, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { type NewTool, type NewToolInput, newToolSchema, toolLimits } from "../../../../../contract/catalog";
-import { controlClass, Field } from "../../../components/FormField";
-import { FailedAlert } from "../../../components/forms/FailedAlert";
-import { PhotoSubmitRow } from "../../../components/forms/PhotoSubmitRow";
-import { errorMessage } from "../../../lib/api";
-import { toast } from "../../../lib/toast";
-import { PhotoField } from "../../uploads/components/PhotoField";
+import { type NewTool, type NewToolInput, newToolSchema, toolLimits } from "#contract/catalog";
+import { controlClass, Field } from "#web/components/FormField";
+import { FailedAlert } from "#web/components/forms/FailedAlert";
+import { PhotoSubmitRow } from "#web/components/forms/PhotoSubmitRow";
+import { PhotoField } from "#web/features/uploads/components/PhotoField";
+import { errorMessage } from "#web/lib/api";
+import { toast } from "#web/lib/toast";
 import { useAddTool } from "../api/add-tool";
 
 const empty: NewToolInput = {

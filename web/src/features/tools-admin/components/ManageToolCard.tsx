@@ -1,8 +1,8 @@
-import type { Tool } from "../../../../../contract/catalog";
-import { formatDollars } from "../../../../../contract/money";
-import { descriptionPreviewLength, pieces } from "../../../../../contract/tool-display";
-import { TrashIcon } from "../../../components/dashboard-icons";
-import { thumbnailOf } from "../../uploads/thumbnail";
+import type { Tool } from "#contract/catalog";
+import { formatDollars } from "#contract/money";
+import { descriptionPreviewLength, pieces } from "#contract/tool-display";
+import { TrashIcon } from "#web/components/dashboard-icons";
+import { thumbnailOf } from "#web/features/uploads/thumbnail";
 
 type ManageToolCardProps = {
   tool: Tool;

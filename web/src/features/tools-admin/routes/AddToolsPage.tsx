@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PanelHeading } from "../../../components/PanelHeading";
+import { PanelHeading } from "#web/components/PanelHeading";
 import { AddToolForm } from "../components/AddToolForm";
 
 /** /dashboard/addTools (admins): a new tool for the catalog. */

@@ -1,8 +1,8 @@
 import { type ChangeEvent, type Ref, useCallback, useEffect, useId, useRef, useState } from "react";
-import { PhotoIcon } from "../../../components/dashboard-icons";
-import { FieldError } from "../../../components/FormField";
-import { CheckCircleIcon } from "../../../components/shop-icons";
-import { errorMessage } from "../../../lib/api";
+import { PhotoIcon } from "#web/components/dashboard-icons";
+import { FieldError } from "#web/components/FormField";
+import { CheckCircleIcon } from "#web/components/shop-icons";
+import { errorMessage } from "#web/lib/api";
 import { useUploadPhoto } from "../api/upload-photo";
 import { thumbnailOf } from "../thumbnail";
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import { type User, userSchema } from "../../../../../contract/accounts";
-import { apiFetch, readListPage } from "../../../lib/api";
+import { type User, userSchema } from "#contract/accounts";
+import { apiFetch, readListPage } from "#web/lib/api";
 
 /** Users per page of the All Users table. */
 export const usersPageSize = 20;

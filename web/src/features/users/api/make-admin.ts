@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { apiJson, errorMessage } from "../../../lib/api";
-import { toast } from "../../../lib/toast";
+import { apiJson, errorMessage } from "#web/lib/api";
+import { toast } from "#web/lib/toast";
 import { usersQueryKey } from "./get-users";
 
 const resultSchema = z.object({ modifiedCount: z.number() });

@@ -1,4 +1,4 @@
-import type { User } from "../../../../../contract/accounts";
+import type { User } from "#contract/accounts";
 
 /** A user's role as a small label: admins stand out. */
 export function RoleBadge({ role }: { role: User["role"] }) {

@@ -1,6 +1,6 @@
-import type { User } from "../../../../../contract/accounts";
-import { Email } from "../../../components/Email";
-import { UserAvatar } from "../../auth/components/UserAvatar";
+import type { User } from "#contract/accounts";
+import { Email } from "#web/components/Email";
+import { UserAvatar } from "#web/features/auth/components/UserAvatar";
 import { MakeAdminButton } from "./MakeAdminButton";
 import { RoleBadge } from "./RoleBadge";
 

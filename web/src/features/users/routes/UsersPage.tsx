@@ -1,11 +1,11 @@
 import { useSearchParams } from "react-router";
-import { ListCount } from "../../../components/ListCount";
-import { PagedList } from "../../../components/PagedList";
-import { PanelHeading } from "../../../components/PanelHeading";
-import { QueryState } from "../../../components/QueryState";
-import { Spinner } from "../../../components/Spinner";
-import { pageHref, parsePage } from "../../../lib/page-param";
-import { useSession } from "../../auth/api/get-session";
+import { ListCount } from "#web/components/ListCount";
+import { PagedList } from "#web/components/PagedList";
+import { PanelHeading } from "#web/components/PanelHeading";
+import { QueryState } from "#web/components/QueryState";
+import { Spinner } from "#web/components/Spinner";
+import { useSession } from "#web/features/auth/api/get-session";
+import { pageHref, parsePage } from "#web/lib/page-param";
 import { usersPageSize, useUsers } from "../api/get-users";
 import { UserList } from "../components/UserList";
 
