@@ -104,8 +104,9 @@ export default defineConfig(({ command }) => ({
       output: {
         // React, the router and TanStack Query in one chunk that every page loads and that changes
         // only with their versions (it stays cached across our releases). The small shared helpers
-        // of web/src/lib in one more, instead of a file each (every file costs a request and its
-        // own compression dictionary).
+        // directly in web/src/lib in one more, instead of a file each (every file costs a request and
+        // its own compression dictionary); its folders (session/, uploads/, catalog/…) are split
+        // like any other code, so the pages that need them load them.
         codeSplitting: {
           groups: [
             {
@@ -113,7 +114,7 @@ export default defineConfig(({ command }) => ({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-error-boundary|@tanstack)[\\/]/,
               priority: 2,
             },
-            { name: "shell", test: /web[\\/]src[\\/]lib[\\/]|vite[\\/]preload-helper/, priority: 1 },
+            { name: "shell", test: /web[\\/]src[\\/]lib[\\/][^\\/]+$|vite[\\/]preload-helper/, priority: 1 },
           ],
         },
       },

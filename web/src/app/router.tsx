@@ -21,7 +21,7 @@ const requireAdmin = () =>
   page(() => import("#web/features/auth/components/RequireAdmin").then((m) => m.RequireAdmin));
 
 /** / and /home: the storefront's home page (one chunk, one component for both paths). */
-const homePage = page(() => import("#web/features/home/routes/HomePage").then((m) => m.HomePage));
+const homePage = page(() => import("./home/HomePage").then((m) => m.HomePage));
 
 /** Every page of spec §2, for useRoutes (RootLayout draws the shell, and the error and loading states). */
 export const routes: RouteObject[] = [
@@ -180,7 +180,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: "*",
-        ...page(() => import("#web/routes/NotFoundPage").then((m) => m.NotFoundPage)),
+        ...page(() => import("./NotFoundPage").then((m) => m.NotFoundPage)),
       },
     ],
   },

@@ -1,5 +1,9 @@
 import { useSyncExternalStore } from "react";
-import { readDeliveryDate, subscribeToDeliveryDate, writeDeliveryDate } from "./delivery-date";
+import {
+  readDeliveryDate,
+  subscribeToDeliveryDate,
+  writeDeliveryDate,
+} from "#web/lib/delivery/delivery-date";
 
 /** The remembered delivery date (YYYY-MM-DD or undefined) and the function that changes it. */
 export function useDeliveryDate(): [string | undefined, (date: string | undefined) => void] {

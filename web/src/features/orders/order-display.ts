@@ -1,5 +1,5 @@
 import type { OrderStatus } from "#contract/orders";
-import { parseIsoDate } from "#web/features/delivery/delivery-date";
+import { parseIsoDate } from "#web/lib/delivery/delivery-date";
 
 /** How a buyer reads an order's status in My Orders (payment is its own column). */
 export const buyerStatusLabels: Record<OrderStatus, string> = {

@@ -1,7 +1,7 @@
-import type { SessionUser } from "../api/get-session";
-import { useSignOut } from "../api/sign-out";
-import { BriefcaseIcon, SignOutIcon, UserIcon } from "./auth-icons";
-import { UserAvatar } from "./UserAvatar";
+import { BriefcaseIcon, SignOutIcon, UserIcon } from "#web/components/auth-icons";
+import { UserAvatar } from "#web/components/UserAvatar";
+import type { SessionUser } from "#web/lib/session/get-session";
+import { useSignOut } from "#web/lib/session/sign-out";
 
 // What the profile menu (ProfileMenu) and the phone menu (SignedInNav) both show a signed-in user.
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { NavLink } from "react-router";
-import { useSession } from "../api/get-session";
+import { useSession } from "#web/lib/session/get-session";
 
 const SignedInNav = lazy(async () => ({ default: (await import("./SignedInNav")).SignedInNav }));
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { SessionUser } from "../api/get-session";
-import { UserAvatar } from "./UserAvatar";
+import { UserAvatar } from "#web/components/UserAvatar";
+import type { SessionUser } from "#web/lib/session/get-session";
 
 /** /login or /signup opened by someone who is signed in already. */
 export function AlreadySignedIn({ user, continueTo }: { user: SessionUser; continueTo: string }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CheckIcon } from "./auth-icons";
+import { CheckIcon } from "#web/components/auth-icons";
 
 type AuthLayoutProps = {
   /** The page's heading (and title). */

@@ -1,8 +1,8 @@
 import { useEffect, useId } from "react";
+import { ButtonSpinner, GoogleIcon } from "#web/components/auth-icons";
 import { errorMessage } from "#web/lib/api";
-import { useAuthOptions } from "../api/get-auth-options";
+import { useAuthOptions } from "#web/lib/session/get-auth-options";
 import { type GoogleSignInTargets, useGoogleSignIn } from "../api/sign-in-with-google";
-import { ButtonSpinner, GoogleIcon } from "./auth-icons";
 import { FormAlert } from "./FormAlert";
 
 type GoogleButtonProps = GoogleSignInTargets & {

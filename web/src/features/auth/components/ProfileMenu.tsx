@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { SessionUser } from "../api/get-session";
+import { ChevronDownIcon } from "#web/components/auth-icons";
+import { UserAvatar } from "#web/components/UserAvatar";
+import type { SessionUser } from "#web/lib/session/get-session";
 import { accountLinks, SignOutButton, UserSummary } from "./AccountMenuItems";
-import { ChevronDownIcon } from "./auth-icons";
-import { UserAvatar } from "./UserAvatar";
 
 const itemClass =
   "flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-[0.9375rem] font-medium text-steel hover:bg-slate-100 hover:text-navy disabled:cursor-not-allowed disabled:opacity-60";

@@ -1,7 +1,7 @@
 import { Link, Outlet } from "react-router";
+import { LockIcon } from "#web/components/auth-icons";
 import { Spinner } from "#web/components/Spinner";
-import { useAdmin } from "../hooks/use-admin";
-import { LockIcon } from "./auth-icons";
+import { useAdmin } from "#web/lib/session/use-admin";
 
 /**
  * Admin screens of the dashboard. The server refuses their calls to anyone else (403); the client

@@ -3,8 +3,8 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { AlertIcon } from "#web/components/icons";
 import { Spinner } from "#web/components/Spinner";
 import { errorMessage } from "#web/lib/api";
-import { useSession } from "../api/get-session";
-import { loginPath } from "../redirect";
+import { useSession } from "#web/lib/session/get-session";
+import { loginPath } from "#web/lib/session/redirect";
 
 /**
  * Login-required pages (spec §2): a visitor goes to /login and comes back afterwards. While the

@@ -1,6 +1,6 @@
 import { NavLink } from "react-router";
 import { navLinkClass } from "#web/components/Navbar";
-import type { SessionUser } from "../api/get-session";
+import type { SessionUser } from "#web/lib/session/get-session";
 import { accountLinks, SignOutButton, UserSummary } from "./AccountMenuItems";
 import { ProfileMenu } from "./ProfileMenu";
 

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import { errorMessage } from "#web/lib/api";
-import { refreshSession, type SessionUser, useSession } from "../api/get-session";
+import { refreshSession, type SessionUser, useSession } from "#web/lib/session/get-session";
 import { googleErrorMessage } from "../api/sign-in-with-google";
 
 /** The sign-in or sign-up call (useSignIn, useSignUp). */

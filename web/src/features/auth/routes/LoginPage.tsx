@@ -2,16 +2,16 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { signInSchema } from "#contract/accounts";
+import { ButtonSpinner } from "#web/components/auth-icons";
+import { TextField } from "#web/components/forms/TextField";
+import { safeRedirect } from "#web/lib/session/redirect";
 import { useSignIn } from "../api/sign-in";
 import { AlreadySignedIn } from "../components/AlreadySignedIn";
 import { AuthLayout } from "../components/AuthLayout";
-import { ButtonSpinner } from "../components/auth-icons";
 import { FormAlert } from "../components/FormAlert";
 import { GoogleButton } from "../components/GoogleButton";
 import { OrDivider } from "../components/OrDivider";
-import { TextField } from "../components/TextField";
 import { useAuthSubmit } from "../components/use-auth-submit";
-import { safeRedirect } from "../redirect";
 
 /** /login: email and password, or Google; afterwards back to the page the visitor asked for, or /. */
 export function LoginPage() {

@@ -2,14 +2,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { passwordMinLength, signUpSchema } from "#contract/accounts";
+import { ButtonSpinner } from "#web/components/auth-icons";
+import { TextField } from "#web/components/forms/TextField";
 import { useSignUp } from "../api/sign-up";
 import { AlreadySignedIn } from "../components/AlreadySignedIn";
 import { AuthLayout } from "../components/AuthLayout";
-import { ButtonSpinner } from "../components/auth-icons";
 import { FormAlert } from "../components/FormAlert";
 import { GoogleButton } from "../components/GoogleButton";
 import { OrDivider } from "../components/OrDivider";
-import { TextField } from "../components/TextField";
 import { useAuthSubmit } from "../components/use-auth-submit";
 
 /** Where a new account lands (spec §2: "on success go to /tools"). */

@@ -4,8 +4,8 @@ import { Pagination } from "#web/components/Pagination";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { StatusPanel } from "#web/components/StatusPanel";
+import { toolsPageSize, useTools } from "#web/lib/catalog/get-tools";
 import { pageHref, parsePage } from "#web/lib/page-param";
-import { toolsPageSize, useTools } from "../api/get-tools";
 import { ToolCard } from "../components/ToolCard";
 
 /** Cards in the first row on the widest layout: their pictures load at once, the rest lazily. */

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { CloseIcon, SidebarIcon } from "#web/components/icons";
-import { useAdmin } from "#web/features/auth/hooks/use-admin";
+import { useAdmin } from "#web/lib/session/use-admin";
 
 const sidebarId = "dashboard-sidebar";
 

@@ -1,6 +1,6 @@
 import { DayPicker } from "react-day-picker";
 import "react-day-picker/style.css";
-import { addDays, parseIsoDate, toIsoDate } from "../delivery-date";
+import { addDays, parseIsoDate, toIsoDate } from "#web/lib/delivery/delivery-date";
 
 type DeliveryCalendarProps = {
   /** The first day that can be chosen (YYYY-MM-DD); earlier days, past ones included, are disabled. */

@@ -1,8 +1,8 @@
 import { lazy, type ReactNode, Suspense, useRef } from "react";
 import { AlertIcon } from "#web/components/icons";
 import { Spinner } from "#web/components/Spinner";
+import { days, formatDay } from "#web/lib/delivery/delivery-date";
 import { useNearViewport } from "#web/lib/use-near-viewport";
-import { days, formatDay } from "../delivery-date";
 
 const DeliveryCalendar = lazy(async () => ({
   default: (await import("./DeliveryCalendar")).DeliveryCalendar,

@@ -1,5 +1,5 @@
 import { CheckCircleIcon, ClockIcon, TruckIcon } from "#web/components/shop-icons";
-import { arrivalDate, days, formatDay } from "../delivery-date";
+import { arrivalDate, days, formatDay } from "#web/lib/delivery/delivery-date";
 
 type DeliveryEstimateProps = {
   leadTimeDays: number;

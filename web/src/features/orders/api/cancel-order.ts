@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiJson, errorMessage } from "#web/lib/api";
+import { ordersQueryKey } from "#web/lib/orders/query-keys";
 import { toast } from "#web/lib/toast";
 import { settleListedOrder } from "./get-all-orders";
-import { ordersQueryKey } from "./query-keys";
 
 const cancelledSchema = z.object({ deletedCount: z.number() });
 

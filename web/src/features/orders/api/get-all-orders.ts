@@ -1,8 +1,8 @@
 import { keepPreviousData, type QueryClient, useQuery } from "@tanstack/react-query";
 import type { Order, OrderStatus } from "#contract/orders";
 import { apiFetch } from "#web/lib/api";
+import { allOrdersQueryKey, ordersQueryKey } from "#web/lib/orders/query-keys";
 import { type OrderView, statusesOf } from "../order-view-param";
-import { allOrdersQueryKey, ordersQueryKey } from "./query-keys";
 import { type OrdersPage, ordersPageSize, readOrderPage } from "./read-order-page";
 
 /**

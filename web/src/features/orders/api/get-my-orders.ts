@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "#web/lib/api";
-import { myOrdersQueryKey } from "./query-keys";
+import { myOrdersQueryKey } from "#web/lib/orders/query-keys";
 import { type OrdersPage, ordersPageSize, readOrderPage } from "./read-order-page";
 
 /** GET /api/order?orderEmail=&page=&limit=: the signed-in user's orders, newest first. */

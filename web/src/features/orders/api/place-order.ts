@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { type OrderBody, orderSchema } from "#contract/orders";
 import { apiJson } from "#web/lib/api";
-import { ordersQueryKey } from "./query-keys";
+import { ordersQueryKey } from "#web/lib/orders/query-keys";
 
 const placedSchema = z.object({ insertedId: z.string(), order: orderSchema });
 

@@ -7,13 +7,8 @@ import { formatDollars } from "#contract/money";
 import { pieces } from "#contract/tool-display";
 import { controlClass, Field } from "#web/components/FormField";
 import { AlertIcon } from "#web/components/icons";
-import {
-  arrivalDate,
-  formatDay,
-  readDeliveryDate,
-  writeDeliveryDate,
-} from "#web/features/delivery/delivery-date";
 import { ApiError, errorMessage } from "#web/lib/api";
+import { arrivalDate, formatDay, readDeliveryDate, writeDeliveryDate } from "#web/lib/delivery/delivery-date";
 import { toast } from "#web/lib/toast";
 import { usePlaceOrder } from "../api/place-order";
 import { type OrderFormInput, type OrderFormValues, orderFormSchema } from "../order-form-schema";

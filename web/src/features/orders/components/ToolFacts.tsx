@@ -3,7 +3,7 @@ import type { Tool } from "#contract/catalog";
 import { formatDollars } from "#contract/money";
 import { pieces } from "#contract/tool-display";
 import { ClockIcon, TagIcon, TruckIcon } from "#web/components/shop-icons";
-import { arrivalDate, days, formatDay } from "#web/features/delivery/delivery-date";
+import { arrivalDate, days, formatDay } from "#web/lib/delivery/delivery-date";
 
 function Fact({ label, children, icon }: { label: string; children: ReactNode; icon?: ReactNode }) {
   return (

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { portfolioSchema, SavedResponse } from "#contract/profiles";
-import { savedSchema } from "#web/features/profiles/api/save-profile";
 import { apiJson } from "#web/lib/api";
+import { savedSchema } from "#web/lib/records/saved-response";
 import { portfoliosQueryKey } from "./get-portfolio";
 
 export type PortfolioFields = z.output<typeof portfolioSchema>;

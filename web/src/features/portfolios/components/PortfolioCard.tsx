@@ -2,9 +2,9 @@ import type { ReactNode } from "react";
 import type { Portfolio } from "#contract/profiles";
 import { GraduationIcon } from "#web/components/dashboard-icons";
 import { Email } from "#web/components/Email";
+import { NewTabLink } from "#web/components/NewTabLink";
 import { MailIcon } from "#web/components/shop-icons";
-import { NewTabLink } from "#web/features/profiles/components/NewTabLink";
-import { thumbnailOf } from "#web/features/uploads/thumbnail";
+import { thumbnailOf } from "#web/lib/uploads/thumbnail";
 import { defaultAvatar, shownUserImage } from "#web/lib/user-image";
 
 const webLink = /^https?:\/\//i;

@@ -4,9 +4,9 @@ import { Controller, useForm } from "react-hook-form";
 import { portfolioEducations } from "#contract/choices";
 import { type Portfolio, type PortfolioInput, portfolioSchema } from "#contract/profiles";
 import { controlClass, Field } from "#web/components/FormField";
-import type { SessionUser } from "#web/features/auth/api/get-session";
-import { OwnerFields, OwnRecordForm } from "#web/features/auth/components/OwnRecordForm";
-import { PhotoField } from "#web/features/uploads/components/PhotoField";
+import { OwnerFields, OwnRecordForm } from "#web/components/forms/OwnRecordForm";
+import { PhotoField } from "#web/components/forms/PhotoField";
+import type { SessionUser } from "#web/lib/session/get-session";
 import { type PortfolioFields, useSavePortfolio } from "../api/save-portfolio";
 
 type PortfolioFormProps = {

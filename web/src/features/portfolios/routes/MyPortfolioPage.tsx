@@ -1,6 +1,6 @@
 import { PanelHeading } from "#web/components/PanelHeading";
 import { Spinner } from "#web/components/Spinner";
-import { useSession } from "#web/features/auth/api/get-session";
+import { useSession } from "#web/lib/session/get-session";
 import { OwnPortfolio } from "../components/OwnPortfolio";
 
 /** /dashboard/portfolio: the signed-in user's portfolio. */

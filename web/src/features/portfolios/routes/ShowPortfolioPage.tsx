@@ -1,5 +1,5 @@
-import { BriefcaseIcon } from "#web/features/auth/components/auth-icons";
-import { OwnRecordPage } from "#web/features/auth/components/OwnRecordPage";
+import { BriefcaseIcon } from "#web/components/auth-icons";
+import { OwnRecordPage } from "#web/components/OwnRecordPage";
 import { usePortfolio } from "../api/get-portfolio";
 import { OwnPortfolio } from "../components/OwnPortfolio";
 import { PortfolioCard } from "../components/PortfolioCard";

@@ -2,17 +2,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { profileSchema, SavedResponse } from "#contract/profiles";
 import { apiJson } from "#web/lib/api";
-import { bodySchema, isRecord, isString } from "#web/lib/parse";
+import { savedSchema } from "#web/lib/records/saved-response";
 import { profilesQueryKey } from "./get-profile";
 
 export type ProfileFields = z.output<typeof profileSchema>;
-
-/** The answer to saving a profile or a portfolio (the same for both). */
-export const savedSchema = bodySchema((body): SavedResponse | undefined =>
-  isRecord(body) && isString(body.insertedId) && body.insertedId
-    ? { insertedId: body.insertedId, updated: body.updated === true }
-    : undefined,
-);
 
 /**
  * `POST /api/myProfile` (signed in): creates the user's profile, or updates it when there is one.

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
+import { UserIcon } from "#web/components/auth-icons";
 import { PencilIcon } from "#web/components/dashboard-icons";
 import { EmptyState } from "#web/components/EmptyState";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
-import { UserIcon } from "#web/features/auth/components/auth-icons";
 import { useProfile } from "../api/get-profile";
 import { ProfileCard } from "./ProfileCard";
 

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { ExternalLinkIcon, GraduationIcon } from "#web/components/dashboard-icons";
 import { Email } from "#web/components/Email";
+import { NewTabLink } from "#web/components/NewTabLink";
 import { MailIcon, MapPinIcon, PhoneIcon } from "#web/components/shop-icons";
-import { thumbnailOf } from "#web/features/uploads/thumbnail";
+import { thumbnailOf } from "#web/lib/uploads/thumbnail";
 import { defaultAvatar, shownUserImage } from "#web/lib/user-image";
 import type { ProfileView } from "../api/get-profile";
 import { linkedInHref, linkedInLabel } from "../linkedin";
-import { NewTabLink } from "./NewTabLink";
 
 type ProfileCardProps = {
   profile: ProfileView;

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { PanelHeading } from "#web/components/PanelHeading";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
-import { useSession } from "#web/features/auth/api/get-session";
+import { useSession } from "#web/lib/session/get-session";
 import { useProfile } from "../api/get-profile";
 import { ProfileForm } from "../components/ProfileForm";
 

@@ -1,6 +1,6 @@
 import { PanelHeading } from "#web/components/PanelHeading";
 import { Spinner } from "#web/components/Spinner";
-import { useSession } from "#web/features/auth/api/get-session";
+import { useSession } from "#web/lib/session/get-session";
 import { OwnProfile } from "../components/OwnProfile";
 
 /** /dashboard/myProfile: the signed-in user's profile. */

@@ -1,5 +1,5 @@
-import { UserIcon } from "#web/features/auth/components/auth-icons";
-import { OwnRecordPage } from "#web/features/auth/components/OwnRecordPage";
+import { UserIcon } from "#web/components/auth-icons";
+import { OwnRecordPage } from "#web/components/OwnRecordPage";
 import { useProfile } from "../api/get-profile";
 import { OwnProfile } from "../components/OwnProfile";
 import { ProfileCard } from "../components/ProfileCard";

@@ -2,7 +2,7 @@ import type { Tool } from "#contract/catalog";
 import { formatDollars } from "#contract/money";
 import { descriptionPreviewLength, pieces } from "#contract/tool-display";
 import { TrashIcon } from "#web/components/dashboard-icons";
-import { thumbnailOf } from "#web/features/uploads/thumbnail";
+import { thumbnailOf } from "#web/lib/uploads/thumbnail";
 
 type ManageToolCardProps = {
   tool: Tool;

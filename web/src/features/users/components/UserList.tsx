@@ -1,6 +1,6 @@
 import type { User } from "#contract/accounts";
 import { Email } from "#web/components/Email";
-import { UserAvatar } from "#web/features/auth/components/UserAvatar";
+import { UserAvatar } from "#web/components/UserAvatar";
 import { MakeAdminButton } from "./MakeAdminButton";
 import { RoleBadge } from "./RoleBadge";
 

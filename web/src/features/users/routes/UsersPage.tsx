@@ -4,8 +4,8 @@ import { PagedList } from "#web/components/PagedList";
 import { PanelHeading } from "#web/components/PanelHeading";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
-import { useSession } from "#web/features/auth/api/get-session";
 import { pageHref, parsePage } from "#web/lib/page-param";
+import { useSession } from "#web/lib/session/get-session";
 import { usersPageSize, useUsers } from "../api/get-users";
 import { UserList } from "../components/UserList";
 

@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "#web/lib/api";
-import { bodySchema, isRecord, isString } from "#web/lib/parse";
+import { apiJson } from "../api";
+import { bodySchema, isRecord, isString } from "../parse";
 
 /** The signed-in user as Better Auth's get-session reports it (the fields the web app uses). */
 export type SessionUser = {

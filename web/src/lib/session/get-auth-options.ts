@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import type { AuthOptions } from "#contract/accounts";
-import { apiJson } from "#web/lib/api";
+import { apiJson } from "../api";
 
 const authOptionsSchema = z.object({
   google: z.boolean(),

@@ -1,11 +1,11 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
-import { EmptyState } from "#web/components/EmptyState";
-import { QueryState } from "#web/components/QueryState";
-import { Spinner } from "#web/components/Spinner";
-import { useSession } from "../api/get-session";
-import { loginPath } from "../redirect";
+import { useSession } from "#web/lib/session/get-session";
+import { loginPath } from "#web/lib/session/redirect";
+import { EmptyState } from "./EmptyState";
+import { QueryState } from "./QueryState";
+import { Spinner } from "./Spinner";
 
 type OwnRecordPageProps<T> = {
   /** What the page shows ("Profile"): its eyebrow, and the word in its title and messages. */

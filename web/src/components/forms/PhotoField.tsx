@@ -1,10 +1,10 @@
 import { type ChangeEvent, type Ref, useCallback, useEffect, useId, useRef, useState } from "react";
-import { PhotoIcon } from "#web/components/dashboard-icons";
-import { FieldError } from "#web/components/FormField";
-import { CheckCircleIcon } from "#web/components/shop-icons";
 import { errorMessage } from "#web/lib/api";
-import { useUploadPhoto } from "../api/upload-photo";
-import { thumbnailOf } from "../thumbnail";
+import { thumbnailOf } from "#web/lib/uploads/thumbnail";
+import { useUploadPhoto } from "#web/lib/uploads/upload-photo";
+import { PhotoIcon } from "../dashboard-icons";
+import { FieldError } from "../FormField";
+import { CheckCircleIcon } from "../shop-icons";
 
 type Upload =
   | { status: "idle" }

@@ -1,5 +1,5 @@
 // Icons of the sign-in screens and the account menu (decorative: the control around each one is named).
-import { Icon, type IconProps, roundStroke } from "#web/components/icons";
+import { Icon, type IconProps, roundStroke } from "./icons";
 
 /** Google's "G", in its own colours. */
 export function GoogleIcon({ className = "size-5" }: IconProps) {

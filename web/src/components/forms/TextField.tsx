@@ -1,5 +1,5 @@
 import { type ComponentPropsWithRef, useId, useState } from "react";
-import { EyeIcon, EyeOffIcon } from "./auth-icons";
+import { EyeIcon, EyeOffIcon } from "../auth-icons";
 
 type TextFieldProps = Omit<ComponentPropsWithRef<"input">, "id" | "className"> & {
   label: string;

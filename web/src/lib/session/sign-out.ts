@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
-import { ApiError, apiFetch, errorMessage, onUnauthorized } from "#web/lib/api";
-import { toast } from "#web/lib/toast";
+import { ApiError, apiFetch, errorMessage, onUnauthorized } from "../api";
+import { toast } from "../toast";
 import { forgetSession } from "./get-session";
 
 /** POST /api/auth/sign-out: ends the session on the server and clears its cookie. */

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { maxUploadBytes, type UploadResponse, uploadField } from "#contract/uploads";
-import { ApiError } from "#web/lib/api";
-import { isNumber, isRecord, isString } from "#web/lib/parse";
+import { ApiError } from "../api";
+import { isNumber, isRecord, isString } from "../parse";
 
 export type UploadedPhoto = UploadResponse["data"];
 

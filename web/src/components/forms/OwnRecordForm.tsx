@@ -3,11 +3,11 @@ import type { ReactNode } from "react";
 import type { FieldValues, UseFormRegisterReturn, UseFormReturn } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { SavedResponse } from "#contract/profiles";
-import { controlClass, Field } from "#web/components/FormField";
-import { FailedAlert } from "#web/components/forms/FailedAlert";
-import { PhotoSubmitRow } from "#web/components/forms/PhotoSubmitRow";
 import { errorMessage } from "#web/lib/api";
 import { toast } from "#web/lib/toast";
+import { controlClass, Field } from "../FormField";
+import { FailedAlert } from "./FailedAlert";
+import { PhotoSubmitRow } from "./PhotoSubmitRow";
 
 type OwnerFieldsProps = {
   /** `form.register("name")` and `form.register("email")`. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ExternalLinkIcon } from "#web/components/dashboard-icons";
+import { ExternalLinkIcon } from "./dashboard-icons";
 
 /** A link that opens in a new tab, without giving that page a handle on this one. */
 export function NewTabLink({ href, children }: { href: string; children: ReactNode }) {

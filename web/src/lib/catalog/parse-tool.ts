@@ -1,5 +1,5 @@
 import type { Tool } from "#contract/catalog";
-import { isInteger, isNumber, isRecord, isString } from "#web/lib/parse";
+import { isInteger, isNumber, isRecord, isString } from "../parse";
 
 /**
  * A tool from the API, checked without zod: the home page and the tools list are what a first visit

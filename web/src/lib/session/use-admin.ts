@@ -1,4 +1,4 @@
-import { useSession } from "../api/get-session";
+import { useSession } from "./get-session";
 
 /**
  * Whether the signed-in user is an admin: the role the server keeps on the account, read with the

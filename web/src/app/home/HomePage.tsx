@@ -1,17 +1,17 @@
 import { lazy, Suspense, useRef } from "react";
 import { maxPageSize } from "#contract/paging";
 import { Spinner } from "#web/components/Spinner";
-import { useTools } from "#web/features/catalog/api/get-tools";
 import { DeliveryDateSection } from "#web/features/delivery/components/DeliveryDateSection";
-import { canDeliverBy, earliestDeliveryDate, todayIso } from "#web/features/delivery/delivery-date";
 import { useDeliveryDate } from "#web/features/delivery/use-delivery-date";
+import { useTools } from "#web/lib/catalog/get-tools";
+import { canDeliverBy, earliestDeliveryDate, todayIso } from "#web/lib/delivery/delivery-date";
 import { useNearViewport } from "#web/lib/use-near-viewport";
 import { usePageMeta } from "#web/lib/use-page-meta";
-import { HeroCarousel } from "../components/HeroCarousel";
-import type { ToolsPreviewProps } from "../components/ToolsPreview";
+import { HeroCarousel } from "./HeroCarousel";
+import type { ToolsPreviewProps } from "./ToolsPreview";
 
 const MoreSections = lazy(async () => ({
-  default: (await import("../components/MoreSections")).MoreSections,
+  default: (await import("./MoreSections")).MoreSections,
 }));
 
 /** Holds the place of the sections below the tools while their code loads. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { Tool } from "#contract/catalog";
-import { apiFetch, readListPage } from "#web/lib/api";
-import { bodySchema, listOf } from "#web/lib/parse";
+import { apiFetch, readListPage } from "../api";
+import { bodySchema, listOf } from "../parse";
 import { parseTool } from "./parse-tool";
 
 /** Tools per page of the tools list: four full rows of three on a wide screen. */
