@@ -66,7 +66,7 @@ export async function buildApp({
   installInputChecks(app);
 
   const { db } = database;
-  await securityHeaders(app, {
+  securityHeaders(app, {
     publicUrl: config.publicUrlIsSet ? config.publicUrl : undefined,
     stripe: config.stripe !== undefined,
     identityProviderDiscoveryUrl: config.google?.discoveryUrl,

@@ -47,9 +47,16 @@ function readIndexFile(distDir: string): IndexFile | undefined {
   return read;
 }
 
-/** For the Content-Security-Policy's script-src (server/http/security-headers.ts). */
+const noHashes: string[] = [];
+
+/**
+ * For the Content-Security-Policy's script-src (server/http/security-headers.ts), asked on every
+ * response: the hashes as last read, the same array until a page request finds index.html changed
+ * (pages read it before their response leaves), so no response pays for a look at the disk.
+ */
 export function indexScriptHashes(distDir = webDistDir): string[] {
-  return readIndexFile(distDir)?.scriptHashes ?? [];
+  const file = path.join(distDir, "index.html");
+  return (indexFiles.get(file) ?? readIndexFile(distDir))?.scriptHashes ?? noHashes;
 }
 
 /**
