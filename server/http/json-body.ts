@@ -105,6 +105,9 @@ function assertCleanStrings(record: unknown, nameOf: (key: string) => string): v
   }
 }
 
+/** In a request line: a %-escape, or anything outside printable ASCII. */
+const mayHoldEscapedCharacter = /[^\x20-\x7e]|%/;
+
 /**
  * Every body, query string and route parameter passes through here before any route sees it:
  * JSON is refused when nested more than `maxJsonDepth` levels (checked on the raw text), parsed
@@ -146,9 +149,16 @@ export function installInputChecks(app: FastifyInstance): void {
   });
 
   // Before the session is looked up or any handler runs; params and query are parsed by now.
-  app.addHook("onRequest", async (request) => {
-    assertCleanStrings(request.params, () => "The address");
-    assertCleanStrings(request.query, (key) => `The query parameter "${key}"`);
+  // A request line of printable ASCII without a %-escape cannot hold one: most skip the walk.
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (!mayHoldEscapedCharacter.test(request.url)) return done();
+    try {
+      assertCleanStrings(request.params, () => "The address");
+      assertCleanStrings(request.query, (key) => `The query parameter "${key}"`);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
 }
 
