@@ -1,7 +1,7 @@
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance } from "fastify";
 import type { AuthOptions } from "../../contract/accounts";
-import type { RateLimiter } from "../rate-limits/rate-limits";
+import type { RateLimiter } from "../rate-limits/rate-limiter";
 import { type Auth, clientIpHeader } from "./auth";
 import {
   accountLockedMessage,

@@ -1,4 +1,4 @@
-import type { RateLimiter } from "../rate-limits/rate-limits";
+import type { RateLimiter } from "../rate-limits/rate-limiter";
 import type { Auth } from "./auth";
 
 /**

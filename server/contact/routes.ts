@@ -4,7 +4,7 @@ import { pageQuery } from "../../contract/pagination";
 import type { Guards } from "../accounts/guards";
 import { HttpError, notFound, parseInput } from "../http/errors";
 import { sendPage } from "../http/pages";
-import type { RateLimiter } from "../rate-limits/rate-limits";
+import type { RateLimiter } from "../rate-limits/rate-limiter";
 import type { ContactService } from "./service";
 
 export function contactRoutes(

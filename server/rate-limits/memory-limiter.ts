@@ -1,4 +1,4 @@
-import type { RateLimiter } from "./rate-limits";
+import type { RateLimiter } from "./rate-limiter";
 
 /**
  * A fixed-window counter per key (a client address, an account, a user), in memory: enough to

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { maxUploadBytes, uploadField, uploadNamePattern } from "../../contract/uploads";
 import type { Guards } from "../accounts/guards";
 import { badRequest, HttpError, notFound } from "../http/errors";
-import type { RateLimiter } from "../rate-limits/rate-limits";
+import type { RateLimiter } from "../rate-limits/rate-limiter";
 import type { UploadsService } from "./service";
 
 const tooLarge = `The photo is larger than ${maxUploadBytes / 1024 / 1024} MB`;
