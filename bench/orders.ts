@@ -7,11 +7,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { and, eq, isNull, type SQL } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { tools } from "../server/catalog/tables";
+import { lotOf } from "../server/catalog/stock";
 import type { Db } from "../server/db/database";
 import { placeOrderTakingStock } from "../server/orders/take-stock";
 import {
@@ -46,12 +46,7 @@ type Statement = { sql: string; params: unknown[] };
  */
 async function shopStatements(s: Setup): Promise<{ readTool: Statement; placeOrder: Statement }> {
   const dialect = new PgDialect({ casing: "snake_case" });
-  const readTool = drizzle
-    .mock({ casing: "snake_case" })
-    .select()
-    .from(tools)
-    .where(and(eq(tools.id, s.toolId), isNull(tools.archivedAt)))
-    .toSQL();
+  const readTool = lotOf(drizzle.mock({ casing: "snake_case" }), s.toolId).toSQL();
   let placeOrder: Statement | undefined;
   const capture = {
     execute: async (query: SQL) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { checkLot, lotProblem, refineLot } from "./lot-rules";
+import { checkLot, lotProblem, lotRange, nextLot, refineLot } from "./lot-rules";
+import { lotTotalCents, lotTotalDollars } from "./money";
 
 // Brake discs: from 500, at most 3,000 per order, in steps of 100, 5,200 in stock.
 const discs = { minimum: 500, maximum: 3000, increment: 100, available: 5200 };
@@ -62,5 +63,37 @@ describe("lot rules", () => {
     const bad = form.safeParse({ quantity: 650 });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]).toMatchObject({ path: ["quantity"], message: "Order in steps of 100" });
+  });
+});
+
+describe("the lot range and the stepper", () => {
+  it("runs from the minimum to the maximum or the stock, whichever is smaller, in steps of the increment", () => {
+    expect(lotRange(discs)).toEqual({ minimum: 500, largest: 3000, step: 100, soldOut: false });
+    expect(lotRange(plain)).toEqual({ minimum: 500, largest: 1200, step: 1, soldOut: false });
+    expect(lotRange({ ...discs, available: 400 })).toMatchObject({ largest: 400, soldOut: true });
+  });
+
+  it.each([
+    [500, 1, 600],
+    [600, -1, 500],
+    [500, -1, 500],
+    [550, 1, 600],
+    [550, -1, 500],
+    [2950, 1, 3000],
+    [3000, 1, 3000],
+    [Number.NaN, 1, 600],
+    [undefined, -1, 500],
+  ])("steps brake discs from %s by %i to %i", (current, direction, next) => {
+    expect(nextLot(discs, current, direction as 1 | -1)).toBe(next);
+  });
+
+  it("never steps past the stock when it is below the maximum", () => {
+    expect(nextLot({ ...discs, available: 650 }, 600, 1)).toBe(650);
+  });
+
+  it("totals a lot in cents, so that $89.50 × 550 is exact", () => {
+    expect(lotTotalDollars(89.5, 550)).toBe(49_225);
+    expect(lotTotalDollars(0.1, 3)).toBe(0.3);
+    expect(lotTotalCents(8950, 550)).toBe(4_922_500);
   });
 });

@@ -57,3 +57,31 @@ export function refineLot<T>(tool: LotTool, pick: (value: T) => unknown, path: P
     if (message) ctx.addIssue({ code: "custom", message, path: [...path] });
   };
 }
+
+/** The quantities a tool can be ordered in now: `minimum` to `largest` in steps of `step`. */
+export type LotRange = { minimum: number; largest: number; step: number; soldOut: boolean };
+
+/**
+ * A tool's lot range: up to its maximum per order and its stock, whichever is smaller, in steps of
+ * its increment; sold out when not even the minimum fits.
+ */
+export function lotRange(tool: LotTool): LotRange {
+  const largest = Math.min(tool.maximum ?? tool.available, tool.available);
+  return {
+    minimum: tool.minimum,
+    largest,
+    step: Math.max(1, tool.increment ?? 1),
+    soldOut: largest < tool.minimum,
+  };
+}
+
+/**
+ * The next lot up (1) or down (-1) from `current` (the minimum when it is not a number): back onto
+ * the step grid first, then one step; never past the range.
+ */
+export function nextLot(tool: LotTool, current: unknown, direction: 1 | -1): number {
+  const { minimum, largest, step } = lotRange(tool);
+  const from = typeof current === "number" && Number.isFinite(current) ? current : minimum;
+  const onGrid = direction === 1 ? Math.ceil(from / step) * step : Math.floor(from / step) * step;
+  return Math.min(largest, Math.max(minimum, onGrid === from ? from + direction * step : onGrid));
+}

@@ -9,6 +9,16 @@ export function dollarsToCents(dollars: number): number | undefined {
   return Math.abs(cents - dollars * 100) < 1e-6 ? cents : undefined;
 }
 
+/** What a lot costs, in cents: price per piece × pieces (exact in a JS number up to 2^53). */
+export function lotTotalCents(unitPriceCents: number, quantity: number): number {
+  return unitPriceCents * quantity;
+}
+
+/** What a lot costs in dollars, for a price in dollars: counted in cents, so that $89.50 × 550 is exact. */
+export function lotTotalDollars(priceDollars: number, quantity: number): number {
+  return centsToDollars(lotTotalCents(Math.round(priceDollars * 100), quantity));
+}
+
 const wholeDollars = new Intl.NumberFormat("en-US", {
   style: "currency",
   currency: "USD",

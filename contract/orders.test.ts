@@ -60,9 +60,10 @@ describe("the order body", () => {
   });
 
   it("checks the tool's lot rules in the order form", () => {
-    const form = orderFormSchema({ minimum: 500, increment: 50, available: 1800 });
-    expect(form.safeParse(valid).success).toBe(true);
-    const bad = form.safeParse({ ...valid, orderMinimum: 2000 });
-    expect(bad.error?.issues[0]).toMatchObject({ path: ["orderMinimum"], message: "Only 1,800 pieces left" });
+    const form = orderFormSchema({ minimum: 500, increment: 50, available: 1800 }, today);
+    const fields = { quantity: 500, phone: valid.orderPhone, address: valid.orderAddress, neededBy: today };
+    expect(form.safeParse(fields).success).toBe(true);
+    const bad = form.safeParse({ ...fields, quantity: 2000 });
+    expect(bad.error?.issues[0]).toMatchObject({ path: ["quantity"], message: "Only 1,800 pieces left" });
   });
 });

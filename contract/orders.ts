@@ -1,10 +1,8 @@
 import { z } from "zod";
-import { uuidParams } from "./fields";
-import { type LotTool, refineLot } from "./lot-rules";
+import { formNumber, uuidParams } from "./fields";
+import { checkLot, type LotTool } from "./lot-rules";
+import { orderStatuses } from "./order-status";
 import { pageQuery } from "./pagination";
-
-export const orderStatuses = ["pending", "paid", "shipped", "cancelled"] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
 
 const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -78,10 +76,29 @@ export const orderBody = z.object({
 });
 export type OrderBody = z.input<typeof orderBody>;
 
-/** The order form of one tool: the body's rules plus the tool's lot rules on the quantity. */
-export function orderFormSchema(tool: LotTool) {
-  return orderBody.superRefine(refineLot(tool, (v) => v.orderMinimum, ["orderMinimum"]));
+/**
+ * The order form of one tool (the web's): the body's own field rules and messages and the tool's lot
+ * rules (lot-rules.ts), the same checks the server makes. The fields carry the browser's standard
+ * names (quantity, phone, address) for autofill; the web maps them to the body's. The needed-by date
+ * is also checked against the shopper's own `today` (the server allows for every time zone).
+ */
+export function orderFormSchema(tool: LotTool, today: string) {
+  return z.object({
+    quantity: formNumber(
+      orderQuantityField.superRefine((quantity, ctx) => {
+        // Not refineLot(): a field-level check needs no path, and the message is all it adds.
+        const message = checkLot(tool, quantity);
+        if (message) ctx.addIssue({ code: "custom", message });
+      }),
+    ),
+    phone: orderPhoneField,
+    address: orderAddressField,
+    neededBy: orderDateField.refine((date) => date >= today, "Choose today or a later date"),
+  });
 }
+
+export type OrderFormInput = z.input<ReturnType<typeof orderFormSchema>>;
+export type OrderFormValues = z.output<ReturnType<typeof orderFormSchema>>;
 
 /** An order as the API sends it. Prices in dollars: orderPrice per piece, total for the lot. */
 export const orderSchema = z.object({

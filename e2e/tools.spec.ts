@@ -1,5 +1,5 @@
 import { descriptionPreview, type Tool } from "../contract/catalog";
-import { demoTools } from "../server/catalog/demo-catalog";
+import { demoTools } from "../server/demo/demo-data";
 import { expectNoSideways } from "./appearance";
 import { catalog } from "./catalog";
 import { expect, type Locator, type Page, test } from "./fixtures";

@@ -20,6 +20,7 @@ import { createOriginRule, refuseCrossSiteWrites } from "./http/origin-check";
 import { identityProviderPictureSources, securityHeaders } from "./http/security-headers";
 import { adminOrderRoutes } from "./orders/admin-routes";
 import { unpaidOrderExpiry } from "./orders/expiry";
+import { createPaymentOrders } from "./orders/payment-orders";
 import { orderRoutes } from "./orders/routes";
 import { createOrdersService } from "./orders/service";
 import { paymentRoutes } from "./payments/routes";
@@ -97,7 +98,7 @@ export async function buildApp({
   const catalog = createCatalogService(db);
   const toolList = createToolListCache((q) => catalog.listTools(q));
   const gateway = createPaymentGateway(config.stripe);
-  const payments = createPaymentsService(db, gateway, { log: app.log });
+  const payments = createPaymentsService(db, gateway, { orders: createPaymentOrders(db), log: app.log });
   const orders = createOrdersService(db, {
     onStockChange: () => toolList.invalidate(),
     payments: payments.openPayments,

@@ -1,9 +1,10 @@
 import { createUsersService } from "./accounts/service";
 import { buildApp } from "./app";
-import { catalogIsEmpty, seedDemoData } from "./catalog/seed";
+import { catalogIsEmpty } from "./catalog/seed";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/database";
 import { DataDirInUseError } from "./db/lock";
+import { seedDemoData } from "./demo/seed";
 
 const config = loadConfig();
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { type Tool, toolSchema } from "../../contract/catalog";
+import { demoTools } from "../demo/demo-data";
+import { seedDemoData } from "../demo/seed";
 import { describeEachDatabase } from "../test/test-env";
-import { demoTools } from "./demo-catalog";
-import { seedDemoData } from "./seed";
 import { tools } from "./tables";
 
 describeEachDatabase("catalog API", (env) => {

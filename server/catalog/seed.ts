@@ -1,48 +1,25 @@
 import { count, inArray } from "drizzle-orm";
-import type { Db } from "../db/database";
-import { reviews } from "../reviews/tables";
-import { demoReviews, demoTools } from "./demo-catalog";
+import type { Db } from "#server/db/database";
 import { tools } from "./tables";
 
-export const demoToolImage = (slug: string) => `/images/tools/${slug}.svg`;
+/** A tool as it is first stored (what the demo seed adds). */
+export type NewToolRow = typeof tools.$inferInsert;
 
-/** Adds the demo tools that are missing (by name) and, when there are no reviews, the demo reviews. */
-export async function seedDemoData(db: Db): Promise<{ tools: number; reviews: number }> {
-  return db.transaction(async (tx) => {
-    const existing = await tx
-      .select({ name: tools.name })
-      .from(tools)
-      .where(
-        inArray(
-          tools.name,
-          demoTools.map((t) => t.name),
-        ),
-      );
-    const have = new Set(existing.map((t) => t.name));
-    const missing = demoTools.filter((t) => !have.has(t.name));
-    // created_at steps by a second so the catalog keeps the demo order.
-    const start = Date.now() - demoTools.length * 1000;
-    if (missing.length > 0) {
-      await tx.insert(tools).values(
-        missing.map((t) => ({
-          name: t.name,
-          img: demoToolImage(t.slug),
-          description: t.description,
-          priceCents: t.priceCents,
-          available: t.available,
-          minimum: t.minimum,
-          increment: t.increment ?? 1,
-          maximum: t.maximum ?? null,
-          leadTimeDays: t.leadTimeDays ?? 3,
-          createdAt: new Date(start + demoTools.indexOf(t) * 1000),
-        })),
-      );
-    }
-    const [reviewCount] = await tx.select({ n: count() }).from(reviews);
-    const addReviews = (reviewCount?.n ?? 0) === 0;
-    if (addReviews) await tx.insert(reviews).values(demoReviews);
-    return { tools: missing.length, reviews: addReviews ? demoReviews.length : 0 };
-  });
+/** Adds the tools whose names the catalog does not have yet; answers how many it added. */
+export async function addMissingTools(db: Db, list: readonly NewToolRow[]): Promise<number> {
+  const existing = await db
+    .select({ name: tools.name })
+    .from(tools)
+    .where(
+      inArray(
+        tools.name,
+        list.map((t) => t.name),
+      ),
+    );
+  const have = new Set(existing.map((t) => t.name));
+  const missing = list.filter((t) => !have.has(t.name));
+  if (missing.length > 0) await db.insert(tools).values(missing);
+  return missing.length;
 }
 
 /** True when the shop has never had a tool: the first start of a new database. */

@@ -1,11 +1,10 @@
-import { and, asc, eq, isNull, notExists } from "drizzle-orm";
-import type { NewTool, Tool } from "../../contract/catalog";
-import { centsToDollars, dollarsToCents } from "../../contract/money";
-import type { PageQuery } from "../../contract/pagination";
-import type { Db } from "../db/database";
-import { isPgError } from "../db/errors";
-import { type Page, readPage } from "../db/paging";
-import { orders } from "../orders/tables";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { NewTool, Tool } from "#contract/catalog";
+import { centsToDollars, dollarsToCents } from "#contract/money";
+import type { PageQuery } from "#contract/pagination";
+import type { Db } from "#server/db/database";
+import { isPgError } from "#server/db/errors";
+import { type Page, readPage } from "#server/db/paging";
 import { tools } from "./tables";
 
 type ToolRow = typeof tools.$inferSelect;
@@ -72,21 +71,17 @@ export function createCatalogService(db: Db) {
     },
 
     /**
-     * Takes a tool off the shop: deleted when no order refers to it, otherwise archived so those
-     * orders keep their tool. Undefined when no tool on sale has that id.
+     * Takes a tool off the shop: deleted when nothing refers to it, otherwise archived so the orders
+     * of it keep their tool. Orders' foreign key (`on delete restrict`) is what refuses the delete, so
+     * catalog never reads orders' table. Undefined when no tool on sale has that id.
      */
     async removeTool(id: string): Promise<"deleted" | "archived" | undefined> {
       const thisTool = and(eq(tools.id, id), onSale);
       try {
-        const deleted = await db
-          .delete(tools)
-          .where(
-            and(thisTool, notExists(db.select({ id: orders.id }).from(orders).where(eq(orders.toolId, id)))),
-          )
-          .returning({ id: tools.id });
+        const deleted = await db.delete(tools).where(thisTool).returning({ id: tools.id });
         if (deleted.length > 0) return "deleted";
       } catch (err) {
-        // An order placed while we deleted: archive instead.
+        // Orders refer to it (placed before, or while we deleted): archive instead.
         if (!isPgError(err, "foreignKeyViolation")) throw err;
       }
       const now = new Date();

@@ -11,6 +11,9 @@ import { lockDataDir } from "./lock";
 /** The one database type the services see, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
+/** A transaction (or a savepoint inside one), for work that must commit or roll back with its caller's. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";

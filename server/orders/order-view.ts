@@ -1,6 +1,6 @@
-import { centsToDollars } from "../../contract/money";
-import type { Order } from "../../contract/orders";
-import { notFound } from "../http/errors";
+import { centsToDollars, lotTotalCents } from "#contract/money";
+import type { Order } from "#contract/orders";
+import { notFound } from "#server/http/errors";
 import type { orders } from "./tables";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -8,9 +8,9 @@ export type OrderRow = typeof orders.$inferSelect;
 /** The 404 for an order that does not exist, or that the caller may not see. */
 export const noSuchOrder = () => notFound("No order with that id");
 
-/** What the buyer pays for the lot, in cents: unit price × quantity (safe in a JS number up to 2^53). */
+/** What the buyer pays for the lot, in cents: unit price × quantity (contract/money.ts, as the order form shows it). */
 export function orderAmountCents(order: Pick<OrderRow, "unitPriceCents" | "quantity">): number {
-  return order.unitPriceCents * order.quantity;
+  return lotTotalCents(order.unitPriceCents, order.quantity);
 }
 
 /** What the API says about an order beyond its row: when it is released if unpaid, and why it was cancelled. */

@@ -1,18 +1,18 @@
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
 import type { z } from "zod";
-import { type LotProblem, lotProblem } from "../../contract/lot-rules";
-import type { Order, orderBody } from "../../contract/orders";
-import type { PageQuery } from "../../contract/pagination";
-import type { SessionUser } from "../accounts/guards";
-import { tools } from "../catalog/tables";
-import type { Db } from "../db/database";
-import { type Page, readPage } from "../db/paging";
-import { badRequest, conflict, notFound } from "../http/errors";
+import { type LotProblem, lotProblem } from "#contract/lot-rules";
+import type { OrderStatus } from "#contract/order-status";
+import type { Order, orderBody } from "#contract/orders";
+import type { PageQuery } from "#contract/pagination";
+import type { SessionUser } from "#server/accounts/guards";
+import { lotOf, releaseStock } from "#server/catalog/stock";
+import type { Db, Tx } from "#server/db/database";
+import { type Page, readPage } from "#server/db/paging";
+import { badRequest, conflict, notFound } from "#server/http/errors";
+import { assertTransition, changeStatus, lockOrder } from "./change-status";
 import { noSuchOrder, type OrderRow, toApiOrder } from "./order-view";
-import { assertTransition } from "./status";
-import { type OrderStatus, orderEvents, orders } from "./tables";
+import { orderEvents, orders } from "./tables";
 import { placeOrderTakingStock } from "./take-stock";
-import { changeStatus, lockOrder, type Tx } from "./transitions";
 
 export type PlaceOrderInput = z.infer<typeof orderBody>;
 
@@ -105,10 +105,7 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
           actorUserId: change.actorUserId,
           note: cancelNote(change.reason, order.quantity),
         });
-        await tx
-          .update(tools)
-          .set({ available: sql`${tools.available} + ${order.quantity}` })
-          .where(eq(tools.id, order.toolId));
+        await releaseStock(tx, order.toolId, order.quantity);
         return { outcome: "cancelled", order: row };
       });
       if (release?.outcome === "cancelled") deps.onStockChange();
@@ -151,10 +148,7 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
     async placeOrder(buyer: SessionUser, input: PlaceOrderInput): Promise<OrderRow> {
       const quantity = input.orderMinimum;
       for (let attempt = 0; attempt < 3; attempt++) {
-        const [tool] = await db
-          .select()
-          .from(tools)
-          .where(and(eq(tools.id, input.orderId), isNull(tools.archivedAt)));
+        const [tool] = await lotOf(db, input.orderId);
         if (!tool) throw notFound("No tool with that id");
         const problem = lotProblem(tool, quantity);
         if (problem) throw lotError(problem);

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { orderStatuses } from "../../contract/orders";
+import { orderStatuses } from "../../contract/order-status";
 import { user } from "../accounts/tables";
 import { tools } from "../catalog/tables";
 
-// The statuses are the API's (contract/orders.ts); the state machine is server/orders/status.ts.
-export { type OrderStatus, orderStatuses } from "../../contract/orders";
+// The statuses and the moves between them are contract/order-status.ts; changes go through
+// change-status.ts. Foreign keys to tools and users are the only imports of other domains' tables.
 
 export const orders = pgTable(
   "orders",

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { tools } from "../catalog/tables";
-import type { Db } from "../db/database";
+import { reserveStock } from "#server/catalog/stock";
+import type { Db } from "#server/db/database";
 import type { OrderRow } from "./order-view";
 import { orderEvents, orders } from "./tables";
 
@@ -24,18 +24,17 @@ type Placed = {
 
 /**
  * Takes the stock and records the order and its first event in ONE statement (so one transaction).
- * The conditional UPDATE is the guard against overselling: concurrent orders queue on the tool's
- * row, and one that would take the stock below zero matches no row, so nothing is inserted. Being
- * a single statement, the hot row is locked only while PostgreSQL runs it, never across a round
- * trip to this process. Product name and unit price are copied from the row it locked.
- * Undefined when the tool is archived or has fewer than `quantity` pieces left.
+ * The stock is taken by catalog's own statement (catalog/stock.ts `reserveStock`, the guard against
+ * overselling), composed here as the first step of the WITH: one that would take the stock below
+ * zero matches no row, so nothing is inserted. Being a single statement, the hot row is locked only
+ * while PostgreSQL runs it, never across a round trip to this process. Product name and unit price
+ * are copied from the row it locked. Undefined when the tool is archived or has fewer than
+ * `quantity` pieces left.
  */
 export async function placeOrderTakingStock(db: Db, o: NewOrder): Promise<OrderRow | undefined> {
   const result = await db.execute(sql`
     with reserved as (
-      update ${tools} set available = available - ${o.quantity}
-      where id = ${o.toolId} and archived_at is null and available >= ${o.quantity}
-      returning id, name, price_cents
+      ${reserveStock(o.toolId, o.quantity)}
     ), placed as (
       insert into ${orders} (tool_id, user_id, name, email, phone, address, needed_by, product_name, unit_price_cents, quantity)
       select id, ${o.userId}, ${o.name}, ${o.email}, ${o.phone}, ${o.address}, ${o.neededBy}::date, name, price_cents, ${o.quantity}::integer

@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import type { SessionUser } from "../accounts/guards";
 import { backdateOrder, getOrder, placeOrder, testCard } from "../orders/order-test-helpers";
+import { createPaymentOrders } from "../orders/payment-orders";
 import { createOrdersService, type OrdersService } from "../orders/service";
 import { insertTool } from "../test/factories";
 import { call } from "../test/requests";
@@ -52,7 +53,7 @@ function shopOverWatchedGateway(env: TestEnv) {
     loggedErrors: [] as object[],
   };
   beforeAll(() => {
-    shop.payments = createPaymentsService(env.db, watched.gateway);
+    shop.payments = createPaymentsService(env.db, watched.gateway, { orders: createPaymentOrders(env.db) });
     shop.orders = createOrdersService(env.db, {
       onStockChange: () => undefined,
       payments: shop.payments.openPayments,

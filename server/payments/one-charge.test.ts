@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Order } from "../../contract/orders";
 import type { PaymentIntentResponse } from "../../contract/payments";
 import { getOrder, payOrder, placeOrder, startPayment, testCard } from "../orders/order-test-helpers";
+import { createPaymentOrders } from "../orders/payment-orders";
 import { insertTool } from "../test/factories";
 import { call } from "../test/requests";
 import { signUp, type TestUser } from "../test/sessions";
@@ -113,6 +114,7 @@ describeEachDatabase("the simulated gateway asks the shop before it charges a ca
   let toolId: string;
   beforeAll(async () => {
     shop = createPaymentsService(env.db, gateway, {
+      orders: createPaymentOrders(env.db),
       log: { warn: (details, message) => warnings.push({ details, message }) },
     });
     buyer = await signUp(env.app);

@@ -1,14 +1,12 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import type { PaymentIntentResponse } from "../../contract/payments";
-import type { SessionUser } from "../accounts/guards";
-import type { Db } from "../db/database";
-import { isPgError } from "../db/errors";
-import { badRequest, conflict, HttpError } from "../http/errors";
-import { noSuchOrder, type OrderRow, orderAmountCents } from "../orders/order-view";
-import type { OpenPayments } from "../orders/service";
-import { assertTransition } from "../orders/status";
-import { orders } from "../orders/tables";
-import { changeStatus, lockOrder, type Tx } from "../orders/transitions";
+import { type OrderStatus, transitionRefusal } from "#contract/order-status";
+import type { PaymentIntentResponse } from "#contract/payments";
+import type { SessionUser } from "#server/accounts/guards";
+import type { Db, Tx } from "#server/db/database";
+import { isPgError } from "#server/db/errors";
+import { badRequest, conflict, HttpError } from "#server/http/errors";
+import { noSuchOrder, type OrderRow, orderAmountCents } from "#server/orders/order-view";
+import type { OpenPayments } from "#server/orders/service";
 import { type GatewayEvent, type GatewayIntent, type PaymentGateway, payableStatuses } from "./gateway";
 import { openPaymentStatuses, payments, webhookEvents } from "./tables";
 
@@ -33,10 +31,37 @@ export type WebhookOutcome =
 /** What became of a payment that went through: it paid its order, or it was given back. */
 type Settlement = { kind: "paid"; order: OrderRow } | { kind: "refunded"; order: OrderRow; message: string };
 
+/**
+ * What payments need of orders, and the only way they reach them (implemented by orders,
+ * server/orders/payment-orders.ts, as payments implement the OpenPayments that orders need): payments
+ * never read or write orders' tables.
+ */
+export type PaymentOrders = {
+  /** The buyer's own order; a 404 when there is none, or it is someone else's. */
+  ownOrder(buyerId: string, orderId: string): Promise<OrderRow>;
+  /** An order's status; undefined when there is no such order. */
+  statusOf(orderId: string): Promise<OrderStatus | undefined>;
+  /** Reads the order and locks it until `tx` ends, so its payments settle one at a time; a 404 when there is none. */
+  lock(tx: Tx, orderId: string): Promise<OrderRow>;
+  /** The locked order is paid by `transactionId` (a 409 when the state machine refuses); who and how go in its event. */
+  markPaid(
+    tx: Tx,
+    order: OrderRow,
+    paid: { transactionId: string; actorUserId: string | null; note: string },
+  ): Promise<OrderRow>;
+};
+
 export type PaymentsDeps = {
+  orders: PaymentOrders;
   /** Where automatic refunds are reported (pino's signature). */
   log?: { warn(details: object, message: string): void };
 };
+
+/** A 409 saying why an order of this status cannot be paid, in the shared state machine's words. */
+function assertPayable(status: OrderStatus): void {
+  const refusal = transitionRefusal(status, "paid");
+  if (refusal) throw conflict(refusal);
+}
 
 const isOpen = (status: string) => (openPaymentStatuses as readonly string[]).includes(status);
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -48,15 +73,8 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * open payment; a payment that goes through for an order that cannot take it (paid by another
  * payment, or cancelled) is refunded through the gateway and recorded as refunded.
  */
-export function createPaymentsService(db: Db, gateway: PaymentGateway, deps: PaymentsDeps = {}) {
-  async function ownOrder(buyer: SessionUser, orderId: string): Promise<OrderRow> {
-    const [order] = await db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.userId, buyer.id)));
-    if (!order) throw noSuchOrder();
-    return order;
-  }
+export function createPaymentsService(db: Db, gateway: PaymentGateway, deps: PaymentsDeps) {
+  const ownOrder = (buyer: SessionUser, orderId: string) => deps.orders.ownOrder(buyer.id, orderId);
 
   /**
    * Gives back a payment that went through for an order that cannot take it (locked by the caller):
@@ -73,7 +91,7 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway, deps: Pay
     if (row?.status === "refunded") return { kind: "refunded", order, message };
     const refund = await gateway.refundIntent(intent.id, cancelled ? "order_cancelled" : "duplicate");
     if (!refund) {
-      assertTransition(order.status, "paid");
+      assertPayable(order.status);
       throw conflict("This payment cannot be applied to its order");
     }
     const refunded = {
@@ -124,16 +142,15 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway, deps: Pay
     actorUserId: string | null,
   ): Promise<Settlement> {
     if (!intent.orderId) throw noSuchOrder();
-    const order = await lockOrder(tx, intent.orderId);
+    const order = await deps.orders.lock(tx, intent.orderId);
     if (order.transactionId === intent.id) return { kind: "paid", order };
     if (order.status !== "pending" && intent.status === "succeeded") return refundExtra(tx, intent, order);
-    assertTransition(order.status, "paid");
+    assertPayable(order.status);
     assertPays(intent, order);
-    const paid = await changeStatus(tx, order, {
-      to: "paid",
+    const paid = await deps.orders.markPaid(tx, order, {
+      transactionId: intent.id,
       actorUserId,
       note: `Paid by card (${gateway.name} payment ${intent.id})`,
-      set: { transactionId: intent.id },
     });
     try {
       const [recorded] = await tx
@@ -274,13 +291,13 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway, deps: Pay
      */
     async startPayment(buyer: SessionUser, orderId: string): Promise<PaymentIntentResponse> {
       const order = await ownOrder(buyer, orderId);
-      assertTransition(order.status, "paid");
+      assertPayable(order.status);
       let created: GatewayIntent | undefined;
       let started: { intent: GatewayIntent } | { paid: true };
       try {
         started = await db.transaction(async (tx) => {
-          const locked = await lockOrder(tx, order.id);
-          assertTransition(locked.status, "paid");
+          const locked = await deps.orders.lock(tx, order.id);
+          assertPayable(locked.status);
           const open = await tx
             .select()
             .from(payments)
@@ -329,18 +346,13 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway, deps: Pay
      */
     async assertChargeable(intent: GatewayIntent): Promise<void> {
       const [payment] = await db
-        .select({ status: payments.status, orderStatus: orders.status })
+        .select({ status: payments.status, orderId: payments.orderId })
         .from(payments)
-        .innerJoin(orders, eq(orders.id, payments.orderId))
         .where(eq(payments.intentId, intent.id));
-      let orderStatus = payment?.orderStatus;
-      if (!payment && intent.orderId && uuidPattern.test(intent.orderId)) {
-        [{ status: orderStatus } = { status: undefined }] = await db
-          .select({ status: orders.status })
-          .from(orders)
-          .where(eq(orders.id, intent.orderId));
-      }
-      if (orderStatus && orderStatus !== "pending") assertTransition(orderStatus, "paid");
+      const orderId =
+        payment?.orderId ?? (intent.orderId && uuidPattern.test(intent.orderId) ? intent.orderId : undefined);
+      const orderStatus = orderId === undefined ? undefined : await deps.orders.statusOf(orderId);
+      if (orderStatus && orderStatus !== "pending") assertPayable(orderStatus);
       if (!payment || !isOpen(payment.status)) {
         throw conflict("This payment is no longer open; start the payment again");
       }
@@ -360,12 +372,11 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway, deps: Pay
         .from(payments)
         .where(and(eq(payments.intentId, transactionId), eq(payments.orderId, order.id)));
       if (!attempt) {
-        assertTransition(order.status, "paid");
+        assertPayable(order.status);
         throw badRequest("That payment is not one of this order's payments");
       }
       const intent = await gateway.retrieveIntent(transactionId);
-      if (order.status !== "pending" && intent?.status !== "succeeded")
-        assertTransition(order.status, "paid");
+      if (order.status !== "pending" && intent?.status !== "succeeded") assertPayable(order.status);
       assertPays(intent, order);
       const settled = await db.transaction((tx) => recordSuccess(tx, intent, buyer.id));
       if (settled.kind === "refunded") throw conflict(settled.message);

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
+import type { OrderStatus } from "../../contract/order-status";
 import type { Review } from "../../contract/reviews";
-import { demoReviews } from "../catalog/demo-catalog";
-import { seedDemoData } from "../catalog/seed";
 import type { Db } from "../db/database";
-import type { OrderStatus } from "../orders/tables";
+import { demoReviews } from "../demo/demo-data";
+import { seedDemoData } from "../demo/seed";
 import { withField, without } from "../test/bodies";
 import { insertOrder, insertTool } from "../test/factories";
 import { call } from "../test/requests";

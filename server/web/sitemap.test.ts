@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import type { Tool } from "../../contract/catalog";
-import { seedDemoData } from "../catalog/seed";
 import { tools } from "../catalog/tables";
+import { seedDemoData } from "../demo/seed";
 import { insertTool } from "../test/factories";
 import { describeEachDatabase, testOrigin } from "../test/test-env";
 import { sitemapPages } from "./sitemap";

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "#contract/orders";
+import type { OrderStatus } from "#contract/order-status";
 import { parseIsoDate } from "#web/lib/delivery/delivery-date";
 
 /** How a buyer reads an order's status in My Orders (payment is its own column). */

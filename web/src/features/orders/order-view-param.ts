@@ -1,4 +1,4 @@
-import { type OrderStatus, orderStatuses } from "#contract/orders";
+import { type OrderStatus, orderStatuses } from "#contract/order-status";
 
 /**
  * Which orders Manage All Order lists, from `?status=`: those still to act on (unpaid and paid; no

@@ -1,5 +1,6 @@
 import { keepPreviousData, type QueryClient, useQuery } from "@tanstack/react-query";
-import type { Order, OrderStatus } from "#contract/orders";
+import type { OrderStatus } from "#contract/order-status";
+import type { Order } from "#contract/orders";
 import { apiFetch } from "#web/lib/api";
 import { allOrdersQueryKey, ordersQueryKey } from "#web/lib/orders/query-keys";
 import { type OrderView, statusesOf } from "../order-view-param";

@@ -1,3 +1,4 @@
+import { canTransition, type OrderStatus } from "#contract/order-status";
 import type { Order } from "#contract/orders";
 import { useShipOrder } from "../api/ship-order";
 
@@ -31,10 +32,14 @@ type AdminOrderActionsProps = {
   wide?: boolean;
 };
 
-/** What an admin can do with an order: ship it once paid, remove it while unpaid. */
+/** Whether an admin can do anything with an order of this status (ship it, or remove it). */
+export const adminCanAct = (status: OrderStatus) =>
+  canTransition(status, "shipped") || canTransition(status, "cancelled");
+
+/** What an admin can do with an order, as the state machine allows: ship it once paid, remove it while unpaid. */
 export function AdminOrderActions({ order, onRemove, wide = false }: AdminOrderActionsProps) {
-  if (order.status === "paid") return <ShipButton order={order} wide={wide} />;
-  if (order.status === "pending") {
+  if (canTransition(order.status, "shipped")) return <ShipButton order={order} wide={wide} />;
+  if (canTransition(order.status, "cancelled")) {
     return (
       <button
         type="button"

@@ -2,7 +2,7 @@ import { formatDollars } from "#contract/money";
 import type { Order } from "#contract/orders";
 import { Email } from "#web/components/Email";
 import { adminStatusLabels } from "../order-display";
-import { AdminOrderActions } from "./AdminOrderActions";
+import { AdminOrderActions, adminCanAct } from "./AdminOrderActions";
 import { NeededBy, OrderCardFacts, OrderCardHeading } from "./OrderCard";
 import { PaidBadge } from "./PaidBadge";
 import { StatusBadge } from "./StatusBadge";
@@ -116,7 +116,7 @@ export function AllOrderList({ orders, label, onRemove }: AllOrderListProps) {
                 </dd>
               </div>
             </OrderCardFacts>
-            {(order.status === "paid" || order.status === "pending") && (
+            {adminCanAct(order.status) && (
               <div className="mt-auto pt-4">
                 <AdminOrderActions order={order} onRemove={onRemove} wide />
               </div>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatDollars } from "#contract/money";
+import { canTransition } from "#contract/order-status";
 import type { Order } from "#contract/orders";
 import { buyerStatusLabels, formatOrderMoment } from "../order-display";
 import { NeededBy, OrderCardFacts, OrderCardHeading } from "./OrderCard";
@@ -24,7 +25,7 @@ function Payment({ order, wide = false }: { order: Order; wide?: boolean }) {
       </div>
     );
   }
-  if (!order.paid) {
+  if (canTransition(order.status, "paid")) {
     return (
       <div className="space-y-1.5">
         <Link

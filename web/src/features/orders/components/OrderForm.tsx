@@ -3,7 +3,9 @@ import { useMemo } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { Tool } from "#contract/catalog";
-import { formatDollars } from "#contract/money";
+import { lotRange, nextLot } from "#contract/lot-rules";
+import { formatDollars, lotTotalDollars } from "#contract/money";
+import { type OrderFormInput, type OrderFormValues, orderFormSchema } from "#contract/orders";
 import { pieces } from "#contract/tool-display";
 import { controlClass, Field } from "#web/components/FormField";
 import { AlertIcon } from "#web/components/icons";
@@ -11,7 +13,6 @@ import { ApiError, errorMessage } from "#web/lib/api";
 import { arrivalDate, formatDay, readDeliveryDate, writeDeliveryDate } from "#web/lib/delivery/delivery-date";
 import { toast } from "#web/lib/toast";
 import { usePlaceOrder } from "../api/place-order";
-import { type OrderFormInput, type OrderFormValues, orderFormSchema } from "../order-form-schema";
 
 type OrderFormProps = {
   tool: Tool;
@@ -21,10 +22,10 @@ type OrderFormProps = {
   today: string;
 };
 
-/** The lot's price in dollars, counted in cents so that $89.50 × 550 is exact. */
+/** The lot's price in dollars while the quantity is a number of pieces; undefined otherwise. */
 function lotTotal(price: number, quantity: unknown): number | undefined {
   if (typeof quantity !== "number" || !Number.isInteger(quantity) || quantity <= 0) return undefined;
-  return (Math.round(price * 100) * quantity) / 100;
+  return lotTotalDollars(price, quantity);
 }
 
 function Stepper({
@@ -75,20 +76,13 @@ export function OrderForm({ tool, buyer, today }: OrderFormProps) {
   const quantity = useWatch({ control: form.control, name: "quantity" });
   const total = lotTotal(tool.price, quantity);
 
-  const largest = Math.min(tool.maximum ?? tool.available, tool.available);
-  const soldOut = largest < tool.minimum;
-  const step = Math.max(1, tool.increment);
+  const { largest, soldOut, step } = lotRange(tool);
   const inSteps = step > 1 ? `, in steps of ${step.toLocaleString("en-US")}` : "";
   const earliest = arrivalDate(tool.leadTimeDays, today);
 
   function stepBy(direction: 1 | -1) {
-    const current = typeof quantity === "number" && Number.isFinite(quantity) ? quantity : tool.minimum;
     // Back onto the lot grid first, then one step; never past the tool's limits.
-    const onGrid = direction === 1 ? Math.ceil(current / step) * step : Math.floor(current / step) * step;
-    const next = Math.min(
-      largest,
-      Math.max(tool.minimum, onGrid === current ? current + direction * step : onGrid),
-    );
+    const next = nextLot(tool, quantity, direction);
     form.setValue("quantity", next, { shouldValidate: true, shouldDirty: true, shouldTouch: true });
   }
 

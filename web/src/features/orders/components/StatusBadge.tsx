@@ -1,4 +1,4 @@
-import type { OrderStatus } from "#contract/orders";
+import type { OrderStatus } from "#contract/order-status";
 import { statusTones } from "../order-display";
 
 /** An order's status as a small coloured label. */

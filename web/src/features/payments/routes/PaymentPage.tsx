@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { formatDollars } from "#contract/money";
+import { canTransition } from "#contract/order-status";
 import type { Order } from "#contract/orders";
 import { pieces } from "#contract/tool-display";
 import { BoxIcon, ChevronLeftIcon } from "#web/components/icons";
@@ -235,9 +236,11 @@ function OrderPayment({
   stillPayable,
 }: CardPaymentProps & { paidNow: string | null }) {
   if (paidNow) return <PaymentComplete transactionId={paidNow} />;
+  if (canTransition(order.status, "paid")) {
+    return <CardPayment order={order} onPaid={onPaid} stillPayable={stillPayable} />;
+  }
   if (order.status === "cancelled") return <Cancelled reason={order.cancelReason} />;
-  if (order.paid) return <AlreadyPaid order={order} />;
-  return <CardPayment order={order} onPaid={onPaid} stillPayable={stillPayable} />;
+  return <AlreadyPaid order={order} />;
 }
 
 /** /dashboard/payment/{id}: the order's summary and its card payment. */
@@ -246,7 +249,10 @@ export function PaymentPage() {
   const order = useOrder(id);
   const [paidNow, setPaidNow] = useState<string | null>(null);
   // A payment refused with a conflict: the order, read again, shows whether it was cancelled meanwhile.
-  const stillPayable = async () => (await order.refetch()).data?.status === "pending";
+  const stillPayable = async () => {
+    const status = (await order.refetch()).data?.status;
+    return status !== undefined && canTransition(status, "paid");
+  };
 
   const body = (
     <QueryState

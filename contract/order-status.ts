@@ -1,5 +1,8 @@
-import { conflict } from "../http/errors";
-import type { OrderStatus } from "./tables";
+// The order's state machine, shared: the server enforces it (server/orders/change-status.ts) and the
+// web asks it which actions an order offers. No zod here, so any page can import it for a few bytes.
+
+export const orderStatuses = ["pending", "paid", "shipped", "cancelled"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
 
 /** The only moves an order's status can make: pending → paid → shipped, or pending → cancelled. */
 export const allowedTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
@@ -25,8 +28,8 @@ const refusals: Partial<Record<`${OrderStatus}->${OrderStatus}`, string>> = {
   "cancelled->cancelled": "This order is already cancelled",
 };
 
-/** Throws a 409 with a message a person can act on when the move is not allowed. */
-export function assertTransition(from: OrderStatus, to: OrderStatus): void {
-  if (canTransition(from, to)) return;
-  throw conflict(refusals[`${from}->${to}`] ?? `An order that is ${from} cannot become ${to}`);
+/** Why the move is not allowed, in words a person can act on; undefined when it is allowed. */
+export function transitionRefusal(from: OrderStatus, to: OrderStatus): string | undefined {
+  if (canTransition(from, to)) return undefined;
+  return refusals[`${from}->${to}`] ?? `An order that is ${from} cannot become ${to}`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { allowedTransitions, canTransition, orderStatuses } from "../../contract/order-status";
 import { HttpError } from "../http/errors";
-import { allowedTransitions, assertTransition, canTransition } from "./status";
-import { orderStatuses } from "./tables";
+import { assertTransition } from "./change-status";
 
 describe("the order status machine", () => {
   it("moves only pending → paid → shipped, or pending → cancelled", () => {

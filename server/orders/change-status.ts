@@ -1,10 +1,18 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/database";
+import { type OrderStatus, transitionRefusal } from "#contract/order-status";
+import type { Tx } from "#server/db/database";
+import { conflict } from "#server/http/errors";
 import { noSuchOrder, type OrderRow } from "./order-view";
-import { assertTransition } from "./status";
-import { type OrderStatus, orderEvents, orders } from "./tables";
+import { orderEvents, orders } from "./tables";
 
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+// Every change of an order's status goes through here, under the order's row lock, by the state
+// machine of contract/order-status.ts (the web asks the same one which actions an order offers).
+
+/** Throws a 409 with a message a person can act on when the move is not allowed. */
+export function assertTransition(from: OrderStatus, to: OrderStatus): void {
+  const refusal = transitionRefusal(from, to);
+  if (refusal) throw conflict(refusal);
+}
 
 /**
  * Reads an order and locks it until the transaction ends, so changes to one order happen one at a

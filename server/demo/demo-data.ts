@@ -1,4 +1,4 @@
-/** The demo shop's catalog: the seed shop's six tools first, then more of what workshops buy. */
+/** The demo shop: the seed shop's six tools first, then more of what workshops buy, and three reviews. */
 export type DemoTool = {
   name: string;
   slug: string;
