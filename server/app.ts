@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance, LogController } from "fastify";
+import { installAccess } from "./accounts/access";
 import { createAuth } from "./accounts/auth";
 import { authRoutes } from "./accounts/auth-routes";
-import { createGuards } from "./accounts/guards";
+import { createSessionReader } from "./accounts/guards";
 import { accountRoutes } from "./accounts/routes";
 import { resolveAuthSecret } from "./accounts/secret";
 import { createUsersService } from "./accounts/service";
@@ -65,6 +66,8 @@ export async function buildApp({
   });
   installErrorHandlers(app);
   installInputChecks(app);
+  // Before any route: each states who may call it, and this enforces it (server/accounts/access.ts).
+  installAccess(app, (request) => currentUser(request));
 
   const { db } = database;
   securityHeaders(app, {
@@ -93,7 +96,7 @@ export async function buildApp({
     signInAttemptsPerMinute: config.authRateLimit,
     rateLimitStorage: rateLimits.authStorage,
   });
-  const guards = createGuards(auth);
+  const currentUser = createSessionReader(auth);
   const users = createUsersService(db);
   const catalog = createCatalogService(db);
   const toolList = createToolListCache((q) => catalog.listTools(q));
@@ -118,18 +121,17 @@ export async function buildApp({
     pictureSources: identityProviderPictureSources(config.google?.discoveryUrl),
     accountSignIns: rateLimits.limiter("sign-in-failures", accountSignInRule),
   });
-  accountRoutes(app, { guards, users });
-  catalogRoutes(app, { catalog, toolList, guards });
+  accountRoutes(app, { users });
+  catalogRoutes(app, { catalog, toolList });
   sitemapRoutes(app, { catalog, publicUrl: config.publicUrl });
-  orderRoutes(app, { guards, orders });
-  adminOrderRoutes(app, { guards, orders });
-  paymentRoutes(app, { guards, payments, gateway, orders });
+  orderRoutes(app, { orders });
+  adminOrderRoutes(app, { orders });
+  paymentRoutes(app, { payments, gateway, orders });
   unpaidOrderExpiry(app, { orders, hours: config.unpaidOrderHours });
-  await uploadRoutes(app, { guards, uploads, limiter: rateLimits.limiter("upload-rate", uploadRule) });
-  profileRoutes(app, { guards, profiles });
-  reviewRoutes(app, { guards, reviews });
+  await uploadRoutes(app, { uploads, limiter: rateLimits.limiter("upload-rate", uploadRule) });
+  profileRoutes(app, { profiles });
+  reviewRoutes(app, { reviews });
   contactRoutes(app, {
-    guards,
     contact,
     limiter: rateLimits.limiter("contact-rate", { limit: 5, windowMs: 60_000 }),
   });

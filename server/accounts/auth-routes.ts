@@ -39,6 +39,8 @@ export function authRoutes(
   app.route({
     method: ["GET", "POST"],
     url: "/api/auth/*",
+    // Public: Better Auth checks its own sessions, per endpoint.
+    config: { access: "public" },
     async handler(request, reply) {
       const headers = fromNodeHeaders(request.headers);
       headers.set(clientIpHeader, request.ip);
@@ -83,6 +85,7 @@ export function authRoutes(
 
   app.get(
     "/api/auth-options",
+    { config: { access: "public" } },
     async (): Promise<AuthOptions> => ({ google: deps.google, pictureSources: deps.pictureSources }),
   );
 }

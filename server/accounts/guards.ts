@@ -1,6 +1,5 @@
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyRequest } from "fastify";
-import { forbidden, unauthorized } from "../http/errors";
 import type { Auth } from "./auth";
 
 export type SessionUser = {
@@ -11,9 +10,12 @@ export type SessionUser = {
   image: string | null;
 };
 
-/** Who may call a route, read from the session cookie. Each route states its own rule. */
-export function createGuards(auth: Auth) {
-  async function currentUser(request: FastifyRequest): Promise<SessionUser | undefined> {
+/**
+ * Reads who is signed in from the session cookie. Routes do not call it: each states its access
+ * (server/accounts/access.ts), whose hook calls this before the handler runs.
+ */
+export function createSessionReader(auth: Auth) {
+  return async function currentUser(request: FastifyRequest): Promise<SessionUser | undefined> {
     const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!found) return undefined;
     const u = found.user;
@@ -24,22 +26,5 @@ export function createGuards(auth: Auth) {
       role: u.role === "admin" ? "admin" : "user",
       image: u.image ?? null,
     };
-  }
-
-  /** The signed-in user; a 401 (with `message`, "Please sign in first" unless given) otherwise. */
-  async function requireUser(request: FastifyRequest, message?: string): Promise<SessionUser> {
-    const user = await currentUser(request);
-    if (!user) throw unauthorized(message);
-    return user;
-  }
-
-  async function requireAdmin(request: FastifyRequest): Promise<SessionUser> {
-    const user = await requireUser(request);
-    if (user.role !== "admin") throw forbidden("Only admins can do that");
-    return user;
-  }
-
-  return { currentUser, requireUser, requireAdmin };
+  };
 }
-
-export type Guards = ReturnType<typeof createGuards>;

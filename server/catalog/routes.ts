@@ -1,16 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import { newToolSchema, toolIdParams, toolListQuery } from "../../contract/catalog";
 import { totalCountHeader } from "../../contract/pagination";
-import type { Guards } from "../accounts/guards";
 import { notFound, parseInput } from "../http/errors";
 import type { ToolListCache } from "./list-cache";
 import type { CatalogService } from "./service";
 
 export function catalogRoutes(
   app: FastifyInstance,
-  deps: { catalog: CatalogService; toolList: ToolListCache; guards: Guards },
+  deps: { catalog: CatalogService; toolList: ToolListCache },
 ) {
-  app.get("/api/service", async (request, reply) => {
+  app.get("/api/service", { config: { access: "public" } }, async (request, reply) => {
     const page = await deps.toolList.get(parseInput(toolListQuery, request.query));
     return reply
       .header(totalCountHeader, page.total)
@@ -18,24 +17,21 @@ export function catalogRoutes(
       .send(page.body);
   });
 
-  app.get("/api/service/:id", async (request) => {
+  app.get("/api/service/:id", { config: { access: "public" } }, async (request) => {
     const { id } = parseInput(toolIdParams, request.params);
     const tool = await deps.catalog.getTool(id);
     if (!tool) throw notFound("No tool with that id");
     return tool;
   });
 
-  // Admin.
-  app.post("/api/service", async (request, reply) => {
-    await deps.guards.requireAdmin(request);
+  app.post("/api/service", { config: { access: "admin" } }, async (request, reply) => {
     const insertedId = await deps.catalog.createTool(parseInput(newToolSchema, request.body));
     deps.toolList.invalidate();
     return reply.status(201).send({ insertedId });
   });
 
-  // Admin. A tool with orders is archived rather than deleted; either way it is gone from the shop.
-  app.delete("/api/service/:id", async (request) => {
-    await deps.guards.requireAdmin(request);
+  // A tool with orders is archived rather than deleted; either way it is gone from the shop.
+  app.delete("/api/service/:id", { config: { access: "admin" } }, async (request) => {
     const { id } = parseInput(toolIdParams, request.params);
     const removed = await deps.catalog.removeTool(id);
     if (!removed) throw notFound("No tool with that id");

@@ -1,18 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { contactIdParams, contactSchema, markReadSchema } from "../../contract/contact";
 import { pageQuery } from "../../contract/pagination";
-import type { Guards } from "../accounts/guards";
 import { HttpError, notFound, parseInput } from "../http/errors";
 import { sendPage } from "../http/pages";
 import type { RateLimiter } from "../rate-limits/rate-limiter";
 import type { ContactService } from "./service";
 
-export function contactRoutes(
-  app: FastifyInstance,
-  deps: { guards: Guards; contact: ContactService; limiter: RateLimiter },
-) {
-  // Anyone, a few messages a minute per address.
-  app.post("/api/contact", async (request, reply) => {
+export function contactRoutes(app: FastifyInstance, deps: { contact: ContactService; limiter: RateLimiter }) {
+  // A few messages a minute per address.
+  app.post("/api/contact", { config: { access: "public" } }, async (request, reply) => {
     const input = parseInput(contactSchema, request.body);
     const waitSeconds = await deps.limiter.hit(request.ip);
     if (waitSeconds !== undefined) {
@@ -23,16 +19,12 @@ export function contactRoutes(
     return reply.status(201).send({ insertedId });
   });
 
-  // Admin.
-  app.get("/api/contact", async (request, reply) => {
-    await deps.guards.requireAdmin(request);
+  app.get("/api/contact", { config: { access: "admin" } }, async (request, reply) => {
     const page = await deps.contact.listMessages(parseInput(pageQuery, request.query));
     return sendPage(reply, page);
   });
 
-  // Admin.
-  app.patch("/api/contact/:id", async (request) => {
-    await deps.guards.requireAdmin(request);
+  app.patch("/api/contact/:id", { config: { access: "admin" } }, async (request) => {
     const { id } = parseInput(contactIdParams, request.params);
     const { read } = parseInput(markReadSchema, request.body);
     const modifiedCount = await deps.contact.markRead(id, read);

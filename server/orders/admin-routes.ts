@@ -5,34 +5,41 @@ import {
   orderIdParams,
   type ShipOrderResponse,
 } from "../../contract/orders";
-import type { Guards } from "../accounts/guards";
+import { signedInUser } from "../accounts/access";
 import { parseInput } from "../http/errors";
 import { sendPage } from "../http/pages";
 import type { OrdersService } from "./service";
 
-export function adminOrderRoutes(app: FastifyInstance, deps: { guards: Guards; orders: OrdersService }) {
-  // Admin: every order, newest first; cancelled orders stay listed with status "cancelled".
-  app.get("/api/allOrder", async (request, reply) => {
-    await deps.guards.requireAdmin(request);
+export function adminOrderRoutes(app: FastifyInstance, deps: { orders: OrdersService }) {
+  // Every order, newest first; cancelled orders stay listed with status "cancelled".
+  app.get("/api/allOrder", { config: { access: "admin" } }, async (request, reply) => {
     const { status, ...page } = parseInput(allOrdersQuery, request.query);
     const found = await deps.orders.listAllOrders(status, page);
     return sendPage(reply, found);
   });
 
-  // Admin: ship a paid order. The spec's client sends the whole order with status Shipped; only the
+  // Ship a paid order. The spec's client sends the whole order with status Shipped; only the
   // intent counts, so the body is not read.
-  app.put("/api/allOrder/:id", async (request): Promise<ShipOrderResponse> => {
-    const admin = await deps.guards.requireAdmin(request);
-    const { id } = parseInput(orderIdParams, request.params);
-    await deps.orders.ship(id, admin);
-    return { acknowledged: true };
-  });
+  app.put(
+    "/api/allOrder/:id",
+    { config: { access: "admin" } },
+    async (request): Promise<ShipOrderResponse> => {
+      const admin = signedInUser(request);
+      const { id } = parseInput(orderIdParams, request.params);
+      await deps.orders.ship(id, admin);
+      return { acknowledged: true };
+    },
+  );
 
-  // Admin: remove an unpaid order. It is cancelled, not deleted, and its stock goes back on sale.
-  app.delete("/api/allOrder/:id", async (request): Promise<CancelOrderResponse> => {
-    const admin = await deps.guards.requireAdmin(request);
-    const { id } = parseInput(orderIdParams, request.params);
-    await deps.orders.cancel(id, admin);
-    return { deletedCount: 1 };
-  });
+  // Remove an unpaid order. It is cancelled, not deleted, and its stock goes back on sale.
+  app.delete(
+    "/api/allOrder/:id",
+    { config: { access: "admin" } },
+    async (request): Promise<CancelOrderResponse> => {
+      const admin = signedInUser(request);
+      const { id } = parseInput(orderIdParams, request.params);
+      await deps.orders.cancel(id, admin);
+      return { deletedCount: 1 };
+    },
+  );
 }

@@ -17,7 +17,8 @@ export function stripeWebhookRoutes(
       done(null, body),
     );
 
-    scope.post("/api/webhooks/stripe", async (request) => {
+    // Public: Stripe calls it; the signature is its check.
+    scope.post("/api/webhooks/stripe", { config: { access: "public" } }, async (request) => {
       if (!Buffer.isBuffer(request.body)) throw badRequest("Send the event as the request body");
       const signature = request.headers["stripe-signature"];
       const event = deps.gateway.readEvent(

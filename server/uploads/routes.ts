@@ -1,7 +1,7 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { maxUploadBytes, uploadField, uploadNamePattern } from "../../contract/uploads";
-import type { Guards } from "../accounts/guards";
+import { signedInUser } from "../accounts/access";
 import { badRequest, HttpError, notFound } from "../http/errors";
 import type { RateLimiter } from "../rate-limits/rate-limiter";
 import type { UploadsService } from "./service";
@@ -13,7 +13,7 @@ export const uploadRule = { limit: 20, windowMs: 10 * 60_000 };
 
 export async function uploadRoutes(
   app: FastifyInstance,
-  deps: { guards: Guards; uploads: UploadsService; limiter: RateLimiter },
+  deps: { uploads: UploadsService; limiter: RateLimiter },
 ) {
   // Multipart is parsed for this route only; every other route keeps taking JSON.
   await app.register(async (scope) => {
@@ -21,9 +21,8 @@ export async function uploadRoutes(
       limits: { fileSize: maxUploadBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50 },
     });
 
-    // Signed in.
-    scope.post("/api/upload", async (request, reply) => {
-      const me = await deps.guards.requireUser(request);
+    scope.post("/api/upload", { config: { access: "user" } }, async (request, reply) => {
+      const me = signedInUser(request);
       if (!request.isMultipart()) {
         throw new HttpError(415, `Send the photo as multipart/form-data in the field "${uploadField}"`);
       }
@@ -38,8 +37,8 @@ export async function uploadRoutes(
     });
   });
 
-  // Anyone: the stored WebP files, which never change under their random names.
-  app.get("/uploads/:name", async (request, reply) => {
+  // The stored WebP files, which never change under their random names.
+  app.get("/uploads/:name", { config: { access: "public" } }, async (request, reply) => {
     const { name } = request.params as { name: string };
     if (!uploadNamePattern.test(name)) throw notFound("No such photo");
     const file = await deps.uploads.open(name);

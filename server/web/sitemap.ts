@@ -53,13 +53,13 @@ export function robotsTxt(publicUrl: string): string {
 /** GET /sitemap.xml: the public pages and every tool's page, at the shop's public address; GET /robots.txt. */
 export function sitemapRoutes(app: FastifyInstance, deps: { catalog: CatalogService; publicUrl: string }) {
   const robots = robotsTxt(deps.publicUrl);
-  app.get("/robots.txt", (_request, reply) =>
+  app.get("/robots.txt", { config: { access: "public" } }, (_request, reply) =>
     reply
       .header("content-type", "text/plain; charset=utf-8")
       .header("cache-control", "public, max-age=86400")
       .send(robots),
   );
-  app.get("/sitemap.xml", async (_request, reply) => {
+  app.get("/sitemap.xml", { config: { access: "public" } }, async (_request, reply) => {
     const paths = [...sitemapPages, ...(await toolPaths(deps.catalog, maxUrls - sitemapPages.length))];
     const urls = paths.map((p) => `  <url><loc>${escapeXml(`${deps.publicUrl}${p}`)}</loc></url>`);
     const body = [

@@ -1,0 +1,139 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
+import { forbidden, unauthorized } from "../http/errors";
+import type { SessionUser } from "./guards";
+
+/**
+ * Who may call a route, stated in its options, as Vendure's `@Allow(...)` on each operation:
+ *
+ *   app.get("/api/user", { config: { access: "admin" } }, async (request) => { … })
+ *
+ * - `public`: anyone; the session is not read (unless `readsSession`).
+ * - `user`: signed in, else 401; the handler gets the user from `signedInUser(request)`.
+ * - `admin`: signed in with the admin role, else 401 / 403.
+ *
+ * Ownership (an order of another buyer answers 404) is not access: services check it in their queries.
+ */
+export type Access = "public" | "user" | "admin";
+
+export const accessLevels: readonly Access[] = ["public", "user", "admin"];
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Who may call this route. Every route states it; the server refuses to start otherwise. */
+    access?: Access;
+    /** On a `user` or `admin` route: the 401's message, instead of "Please sign in first". */
+    signInMessage?: string;
+    /** On a `public` route: read who is signed in anyway (`request.user`, null for visitors). */
+    readsSession?: boolean;
+  }
+
+  interface FastifyRequest {
+    /** The signed-in user, set before the handler on `user` and `admin` routes (and `readsSession` ones). */
+    user: SessionUser | null;
+  }
+}
+
+/**
+ * Routes that state no access, each named by method and URL: only routes a library registers with
+ * options we cannot set. Everything else (health, uploads, sitemap, robots included) declares its own.
+ */
+export const undeclaredRoutes: readonly { methods: string; url: string; why: string }[] = [
+  {
+    methods: "GET,HEAD",
+    url: "/*",
+    why: "the built web app's files (@fastify/static, server/web/static.ts)",
+  },
+];
+
+export type RouteAccess = { method: string; url: string; access: Access | "undeclared"; readsSession?: true };
+
+const declaredRoutes = new WeakMap<FastifyInstance, RouteAccess[]>();
+
+/** "GET", or "GET,POST" for a route of several methods (in alphabetical order). */
+const methodsOf = (route: RouteOptions) => [route.method].flat().sort().join(",");
+
+function isUndeclaredRoute(route: RouteOptions): boolean {
+  return undeclaredRoutes.some((r) => r.url === route.url && r.methods === methodsOf(route));
+}
+
+/**
+ * Enforces every route's `access` in one place. Call it on the root instance before any route is
+ * added: from then on, a route without a valid `access` makes the server refuse to start (the route's
+ * method and URL in the error), and `user` / `admin` routes get a first preHandler that reads the
+ * session and refuses, so the handler never runs for a caller the route does not allow.
+ *
+ * The check runs as a preHandler, after the body is parsed, as the guards at the top of each handler
+ * did: a malformed body still answers 400 before a missing session answers 401.
+ */
+export function installAccess(
+  app: FastifyInstance,
+  readUser: (request: FastifyRequest) => Promise<SessionUser | undefined>,
+): void {
+  const routes: RouteAccess[] = [];
+  declaredRoutes.set(app, routes);
+  app.decorateRequest("user", null);
+
+  app.addHook("onRoute", (route) => {
+    const { access, signInMessage, readsSession } = route.config ?? {};
+    const method = methodsOf(route);
+    if (access === undefined && isUndeclaredRoute(route)) {
+      routes.push({ method, url: route.url, access: "undeclared" });
+      return;
+    }
+    if (access === undefined || !accessLevels.includes(access)) {
+      throw new Error(
+        `${method} ${route.url} declares no access: add { config: { access: "public" | "user" | "admin" } } ` +
+          "to its options (server/accounts/access.ts)",
+      );
+    }
+    routes.push({
+      method,
+      url: route.url,
+      access,
+      ...(access === "public" && readsSession ? { readsSession } : {}),
+    });
+
+    let check: ((request: FastifyRequest) => Promise<void>) | undefined;
+    if (access === "public") {
+      if (readsSession) {
+        check = async (request) => {
+          request.user = (await readUser(request)) ?? null;
+        };
+      }
+    } else {
+      check = async (request) => {
+        const user = await readUser(request);
+        if (!user) throw unauthorized(signInMessage);
+        if (access === "admin" && user.role !== "admin") throw forbidden("Only admins can do that");
+        request.user = user;
+      };
+    }
+    if (check) route.preHandler = [check, ...[route.preHandler ?? []].flat()];
+  });
+}
+
+/**
+ * The user a `user` or `admin` route runs for (its access hook has already refused everyone else).
+ * Asked on a `public` route it is a bug in our code, so it fails loudly.
+ */
+export function signedInUser(request: FastifyRequest): SessionUser {
+  if (!request.user) {
+    throw new Error(`${request.method} ${request.routeOptions.url} is not a user or admin route`);
+  }
+  return request.user;
+}
+
+/**
+ * Every route added to `app` since `installAccess` with its access, sorted by URL then method; a GET
+ * route's automatic HEAD twin is left out (it has the GET route's access, and its own check).
+ */
+export function routeAccessTable(app: FastifyInstance): RouteAccess[] {
+  const routes = declaredRoutes.get(app);
+  if (!routes) throw new Error("installAccess was not called on this app");
+  const isHeadTwin = (head: RouteAccess) =>
+    head.method === "HEAD" &&
+    routes.some((r) => r.url === head.url && r.access === head.access && r.method.split(",").includes("GET"));
+  return routes
+    .filter((r) => !isHeadTwin(r))
+    .sort((a, b) => (a.url === b.url ? a.method.localeCompare(b.method) : a.url < b.url ? -1 : 1));
+}
