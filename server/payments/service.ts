@@ -77,6 +77,32 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway, deps: Pay
   const ownOrder = (buyer: SessionUser, orderId: string) => deps.orders.ownOrder(buyer.id, orderId);
 
   /**
+   * Writes what the gateway said of an intent onto its payment row, or records the payment when the
+   * shop never did (an intent found through the gateway, not started here).
+   */
+  async function recordIntent(
+    tx: Tx,
+    intent: GatewayIntent,
+    orderId: string,
+    fields: Partial<typeof payments.$inferInsert>,
+  ): Promise<void> {
+    const [updated] = await tx
+      .update(payments)
+      .set(fields)
+      .where(eq(payments.intentId, intent.id))
+      .returning({ id: payments.id });
+    if (updated) return;
+    await tx.insert(payments).values({
+      orderId,
+      gateway: gateway.name,
+      intentId: intent.id,
+      amountCents: intent.amountCents,
+      currency: intent.currency,
+      ...fields,
+    });
+  }
+
+  /**
    * Gives back a payment that went through for an order that cannot take it (locked by the caller):
    * paid by another payment, or cancelled. The payment is recorded as refunded, with why; one that
    * is already is not refunded again. When the gateway has nothing to refund, the order's refusal
@@ -104,18 +130,7 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway, deps: Pay
       refundedAt: new Date(),
       updatedAt: new Date(),
     };
-    if (row) {
-      await tx.update(payments).set(refunded).where(eq(payments.id, row.id));
-    } else {
-      await tx.insert(payments).values({
-        orderId: order.id,
-        gateway: gateway.name,
-        intentId: intent.id,
-        amountCents: intent.amountCents,
-        currency: intent.currency,
-        ...refunded,
-      });
-    }
+    await recordIntent(tx, intent, order.id, refunded);
     deps.log?.warn(
       {
         orderId: order.id,
@@ -153,21 +168,11 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway, deps: Pay
       note: `Paid by card (${gateway.name} payment ${intent.id})`,
     });
     try {
-      const [recorded] = await tx
-        .update(payments)
-        .set({ status: "succeeded", failureMessage: null, updatedAt: new Date() })
-        .where(eq(payments.intentId, intent.id))
-        .returning({ id: payments.id });
-      if (!recorded) {
-        await tx.insert(payments).values({
-          orderId: order.id,
-          gateway: gateway.name,
-          intentId: intent.id,
-          amountCents: intent.amountCents,
-          currency: intent.currency,
-          status: "succeeded",
-        });
-      }
+      await recordIntent(tx, intent, order.id, {
+        status: "succeeded",
+        failureMessage: null,
+        updatedAt: new Date(),
+      });
     } catch (err) {
       if (isPgError(err, "uniqueViolation")) throw conflict("This order is already paid");
       throw err;
