@@ -2,6 +2,7 @@ import { z } from "zod";
 import { formNumber, numberError, requiredText } from "./fields";
 import { dollarsToCents } from "./money";
 import { pageQuery } from "./pagination";
+import { toolSearchMaxLength, toolSorts } from "./tool-search";
 import { imageUrlField } from "./uploads";
 
 /** A tool as the API sends it (the spec's "service"); price in dollars. */
@@ -16,10 +17,28 @@ export const toolSchema = z.object({
   available: z.number().int(),
   leadTimeDays: z.number().int(),
   description: z.string(),
+  /** The part number, or null. */
+  sku: z.string().nullable(),
+  /** Admins are told when the stock falls to or below this; null means never. */
+  lowStockAt: z.number().int().nullable(),
 });
 export type Tool = z.infer<typeof toolSchema>;
 
-export const toolListQuery = pageQuery;
+/** `GET /api/service?page=&limit=&q=&sort=&orderable=`: an empty `q` is no search. */
+export const toolListQuery = pageQuery.extend({
+  q: z
+    .string({ error: "q must be one piece of text" })
+    .trim()
+    .max(toolSearchMaxLength, `q must be at most ${toolSearchMaxLength} characters`)
+    .optional()
+    .transform((q) => q || undefined),
+  sort: z.enum(toolSorts, { error: `sort must be one of ${toolSorts.join(", ")}` }).optional(),
+  orderable: z
+    .enum(["true", "false"], { error: "orderable must be true or false" })
+    .optional()
+    .transform((v) => v === "true"),
+});
+export type ToolListQuery = z.output<typeof toolListQuery>;
 
 export const toolIdParams = z.object({
   id: z.uuid({ error: "That is not a valid tool id" }),
@@ -35,6 +54,7 @@ export const toolLimits = {
   pieces: 100_000_000,
   price: 1_000_000,
   leadTimeDays: 365,
+  sku: 64,
 } as const;
 
 const piecesField = (label: string, required: string) =>
@@ -44,6 +64,51 @@ const piecesField = (label: string, required: string) =>
     .min(1, `${label} must be at least 1`)
     .max(toolLimits.pieces, `${label} must be at most ${toolLimits.pieces.toLocaleString("en-US")}`);
 
+const priceField = z
+  .number(numberError("Price Required", "Price must be a number"))
+  .positive("Price must be more than 0")
+  .min(0.01, "Price must be at least $0.01")
+  .max(toolLimits.price, `Price must be at most $${toolLimits.price.toLocaleString("en-US")}`)
+  .refine((p) => dollarsToCents(p) !== undefined, "Use at most two decimals for the price");
+
+const leadTimeField = z
+  .number(numberError("Lead time Required", "Lead time must be a number"))
+  .int("Lead time must be a whole number of days")
+  .min(0, "Lead time can't be negative")
+  .max(toolLimits.leadTimeDays, `Lead time must be at most ${toolLimits.leadTimeDays} days`);
+
+const lowStockField = z
+  .number(numberError("Low stock level Required", "Low stock level must be a number"))
+  .int("Low stock level must be a whole number")
+  .min(0, "Low stock level can't be negative")
+  .max(toolLimits.pieces, `Low stock level must be at most ${toolLimits.pieces.toLocaleString("en-US")}`);
+
+/** A part number: trimmed; empty means none. */
+const skuField = z
+  .string({ error: "The SKU must be text" })
+  .trim()
+  .max(toolLimits.sku, `The SKU must be at most ${toolLimits.sku} characters`)
+  .regex(/^[^\s]*$/, "The SKU can't contain spaces");
+
+/** Optional on a form: empty (or null from JSON) means none. */
+const optionalSku = z
+  .preprocess((v) => (v === null ? undefined : v), skuField.optional())
+  .transform((s) => s || undefined);
+
+/** What the lot rules need to hold for any tool, added or edited. */
+type ToolLots = { minimum: number; maximum?: number | null; increment: number };
+
+/** The first lot constraint `t` breaks, with its field; undefined when it holds them all. */
+export function toolLotProblem(t: ToolLots): { message: string; path: string } | undefined {
+  if (t.maximum != null && t.maximum < t.minimum) {
+    return { message: "Maximum can't be less than minimum", path: "maximum" };
+  }
+  if (t.minimum % t.increment !== 0) {
+    return { message: "Minimum must be a multiple of the increment", path: "minimum" };
+  }
+  return undefined;
+}
+
 /** The Add A Tools form and `POST /api/service`, with the spec's messages. */
 export const newToolSchema = z
   .object({
@@ -51,37 +116,55 @@ export const newToolSchema = z
     description: requiredText("Description Required", toolLimits.description),
     available: formNumber(piecesField("Available", "Availabilie Required")),
     minimum: formNumber(piecesField("Minimum", "Minimum Required")),
-    price: formNumber(
-      z
-        .number(numberError("Price Required", "Price must be a number"))
-        .positive("Price must be more than 0")
-        .min(0.01, "Price must be at least $0.01")
-        .max(toolLimits.price, `Price must be at most $${toolLimits.price.toLocaleString("en-US")}`)
-        .refine((p) => dollarsToCents(p) !== undefined, "Use at most two decimals for the price"),
-    ),
+    price: formNumber(priceField),
     img: imageUrlField,
     maximum: formNumber(piecesField("Maximum", "Maximum Required").optional()),
     increment: formNumber(piecesField("Increment", "Increment Required").default(1)),
-    leadTimeDays: formNumber(
-      z
-        .number(numberError("Lead time Required", "Lead time must be a number"))
-        .int("Lead time must be a whole number of days")
-        .min(0, "Lead time can't be negative")
-        .max(toolLimits.leadTimeDays, `Lead time must be at most ${toolLimits.leadTimeDays} days`)
-        .default(3),
-    ),
+    leadTimeDays: formNumber(leadTimeField.default(3)),
+    sku: optionalSku,
+    lowStockAt: formNumber(lowStockField.optional()),
   })
   .refine((t) => t.minimum <= t.available, {
     message: "Minimum can't be more than available",
     path: ["minimum"],
   })
-  .refine((t) => t.maximum === undefined || t.maximum >= t.minimum, {
-    message: "Maximum can't be less than minimum",
-    path: ["maximum"],
-  })
-  .refine((t) => t.minimum % t.increment === 0, {
-    message: "Minimum must be a multiple of the increment",
-    path: ["minimum"],
+  .superRefine((t, ctx) => {
+    const problem = toolLotProblem(t);
+    if (problem) ctx.addIssue({ code: "custom", message: problem.message, path: [problem.path] });
   });
 export type NewToolInput = z.input<typeof newToolSchema>;
 export type NewTool = z.output<typeof newToolSchema>;
+
+/** null (JSON) or an empty form field: the setting is cleared. */
+const clearable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" ? null : v), formNumber(schema).nullable());
+
+export const stockNotEditable =
+  "The stock changes only through restocks and corrections (POST /api/service/{id}/stock)";
+
+/**
+ * `PATCH /api/service/{id}`: any of the fields of adding one, each with the same rules, except the
+ * stock (`available`), which changes only through the stock ledger. `null` clears maximum, sku and
+ * lowStockAt. The lot constraints are checked by the server on the tool as it would be after the
+ * change (`toolLotProblem`).
+ */
+export const toolChangesSchema = z
+  .object({
+    name: requiredText("Name Required", toolLimits.name).optional(),
+    description: requiredText("Description Required", toolLimits.description).optional(),
+    minimum: formNumber(piecesField("Minimum", "Minimum Required").optional()),
+    price: formNumber(priceField.optional()),
+    img: imageUrlField.optional(),
+    maximum: clearable(piecesField("Maximum", "Maximum Required")).optional(),
+    increment: formNumber(piecesField("Increment", "Increment Required").optional()),
+    leadTimeDays: formNumber(leadTimeField.optional()),
+    sku: z
+      .preprocess((v) => (v === "" ? null : v), skuField.nullable())
+      .transform((s) => s || null)
+      .optional(),
+    lowStockAt: clearable(lowStockField).optional(),
+    available: z.undefined({ error: stockNotEditable }).optional(),
+  })
+  .transform(({ available: _, ...changes }) => changes);
+export type ToolChangesInput = z.input<typeof toolChangesSchema>;
+export type ToolChanges = z.output<typeof toolChangesSchema>;

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { checkLot, lotProblem, lotRange, nextLot, refineLot } from "./lot-rules";
+import {
+  canOrderNow,
+  checkLot,
+  lotProblem,
+  lotRange,
+  nextLot,
+  orderNowMessage,
+  refineLot,
+} from "./lot-rules";
 import { lotTotalCents, lotTotalDollars } from "./money";
 
 // Brake discs: from 500, at most 3,000 per order, in steps of 100, 5,200 in stock.
@@ -37,12 +45,25 @@ describe("lot rules", () => {
   it("refuses more than the stock, with the stock in en-US digits, as a stock conflict", () => {
     expect(lotProblem(plain, 1201)).toEqual({ rule: "stock", message: "Only 1,200 pieces left" });
     expect(lotProblem(plain, 1e12)).toEqual({ rule: "stock", message: "Only 1,200 pieces left" });
-    expect(checkLot({ minimum: 1, available: 1 }, 2)).toBe("Only 1 piece left");
-    expect(checkLot({ minimum: 1, available: 0 }, 1)).toBe("This tool is sold out");
+  });
+
+  it("refuses any order while the stock is below what Order Now needs (the shop's ordering rule)", () => {
+    const rule = { rule: "stock", message: "Order Now needs available stock of at least 500." };
+    expect(orderNowMessage).toBe(rule.message);
+    expect(lotProblem({ minimum: 10, available: 499 }, 10)).toEqual(rule);
+    expect(lotProblem({ minimum: 10, available: 0 }, 10)).toEqual(rule);
+    expect(lotProblem({ minimum: 10, available: 420 }, 5)).toEqual(rule);
+    expect(lotProblem({ minimum: 10, available: 500 }, 500)).toBeUndefined();
+    expect([420, 499, 500, 501].map((available) => canOrderNow({ available }))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
 
   it("says one piece, not one pieces, and formats big numbers", () => {
-    expect(checkLot({ minimum: 1, available: 10 }, 0)).toBe("Order at least 1 piece");
+    expect(checkLot({ minimum: 1, available: 1000 }, 0)).toBe("Order at least 1 piece");
     expect(checkLot({ minimum: 10_000, available: 50_000 }, 5)).toBe("Order at least 10,000 pieces");
     expect(checkLot({ minimum: 2000, increment: 1000, available: 50_000 }, 2500)).toBe(
       "Order in steps of 1,000",
@@ -52,7 +73,7 @@ describe("lot rules", () => {
   it("counts steps from zero, and treats a null maximum and increment as none and 1", () => {
     expect(checkLot({ minimum: 100, increment: 50, available: 1000 }, 150)).toBeUndefined();
     expect(checkLot({ minimum: 100, increment: 50, available: 1000 }, 125)).toBe("Order in steps of 50");
-    expect(checkLot({ minimum: 5, maximum: null, increment: null, available: 9 }, 7)).toBeUndefined();
+    expect(checkLot({ minimum: 5, maximum: null, increment: null, available: 900 }, 7)).toBeUndefined();
   });
 
   it("plugs into a zod schema, putting the message on the quantity field", () => {

@@ -1,5 +1,18 @@
 import type { z } from "zod";
-import { pieces } from "./tool-display";
+import { orderNowMinimumStock, pieces } from "./tool-display";
+
+export { orderNowMinimumStock };
+
+/**
+ * The shop's ordering rule (the spec: "Order Now needs available stock of at least 500."): a tool
+ * can be ordered only while this much is in stock. The card, the tool page and the server all ask
+ * `canOrderNow`, and all say `orderNowMessage` when it cannot.
+ */
+export const orderNowMessage = `Order Now needs available stock of at least ${orderNowMinimumStock}.`;
+
+export function canOrderNow(tool: { available: number }): boolean {
+  return tool.available >= orderNowMinimumStock;
+}
 
 // The shop sells in lots. One validator, used by the order form and by the server:
 // quantity is a whole number, at least the minimum, at most the maximum and the stock,
@@ -28,6 +41,7 @@ export function lotProblem(tool: LotTool, quantity: unknown): LotProblem | undef
   if (typeof quantity !== "number" || !Number.isInteger(quantity)) {
     return { rule: "whole", message: "Order a whole number of pieces" };
   }
+  if (!canOrderNow(tool)) return { rule: "stock", message: orderNowMessage };
   if (quantity < tool.minimum) return { rule: "minimum", message: `Order at least ${pieces(tool.minimum)}` };
   if (tool.maximum != null && quantity > tool.maximum) {
     return { rule: "maximum", message: `Order at most ${pieces(tool.maximum)}` };
@@ -63,7 +77,7 @@ export type LotRange = { minimum: number; largest: number; step: number; soldOut
 
 /**
  * A tool's lot range: up to its maximum per order and its stock, whichever is smaller, in steps of
- * its increment; sold out when not even the minimum fits.
+ * its increment; sold out when not even the minimum fits, or ordering is closed (`canOrderNow`).
  */
 export function lotRange(tool: LotTool): LotRange {
   const largest = Math.min(tool.maximum ?? tool.available, tool.available);
@@ -71,7 +85,7 @@ export function lotRange(tool: LotTool): LotRange {
     minimum: tool.minimum,
     largest,
     step: Math.max(1, tool.increment ?? 1),
-    soldOut: largest < tool.minimum,
+    soldOut: largest < tool.minimum || !canOrderNow(tool),
   };
 }
 

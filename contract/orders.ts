@@ -2,7 +2,7 @@ import { z } from "zod";
 import { formNumber, uuidParams } from "./fields";
 import { checkLot, type LotTool } from "./lot-rules";
 import { orderStatuses } from "./order-status";
-import { pageQuery } from "./pagination";
+import { listQuery } from "./pagination";
 
 const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -135,7 +135,7 @@ const statusFilter = z
   .optional();
 
 /** GET /api/order: the caller's orders, newest first; orderEmail, when given, must be the caller's. */
-export const myOrdersQuery = pageQuery.extend({
+export const myOrdersQuery = listQuery.extend({
   orderEmail: z
     .string()
     .trim()
@@ -165,9 +165,18 @@ const statusList = z
 
 /**
  * GET /api/allOrder (admin): every order, newest first; `?status=` keeps those of any of the given
- * statuses (`?status=pending&status=paid`, or `?status=pending,paid`: the orders still to act on).
+ * statuses (`?status=pending&status=paid`, or `?status=pending,paid`: the orders still to act on);
+ * `?q=` finds orders by id, buyer email or the start of the product's name.
  */
-export const allOrdersQuery = pageQuery.extend({ status: statusList });
+export const allOrdersQuery = listQuery.extend({
+  status: statusList,
+  q: z
+    .string()
+    .trim()
+    .max(254, "Search for at most 254 characters")
+    .optional()
+    .transform((v) => v || undefined),
+});
 
 export const orderIdParams = uuidParams("That is not a valid order id");
 
@@ -183,3 +192,15 @@ export const markPaidBody = z.object({
 /** PUT /api/allOrder/{id} answers the spec's shape; DELETE answers { deletedCount }. */
 export type ShipOrderResponse = { acknowledged: true };
 export type CancelOrderResponse = { deletedCount: number };
+
+const exportDay = (name: string) =>
+  z.iso.date({ error: `${name} must be a date like 2026-01-31` }).optional();
+
+/** `GET /api/export/orders.csv?status=&from=&to=`: the orders placed on those days (UTC), both included. */
+export const ordersExportQuery = z
+  .object({ status: statusList, from: exportDay("from"), to: exportDay("to") })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: "from must not be after to",
+    path: ["from"],
+  });
+export type OrdersExportQuery = z.output<typeof ordersExportQuery>;

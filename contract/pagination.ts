@@ -19,3 +19,12 @@ export const pageQuery = z.object({
     .default(24),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
+
+/**
+ * `?cursor=` next to `?page=&limit=` on lists read by cursor: the opaque token of a Link header's
+ * `rel="next"` or `rel="prev"` (the server checks it; page is then ignored).
+ */
+export const listQuery = pageQuery.extend({
+  cursor: z.string().min(1, "That cursor is not valid").max(1000, "That cursor is not valid").optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
