@@ -1,13 +1,19 @@
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { installAccess } from "./accounts/access";
+import { createAccountData } from "./accounts/account-data";
 import { createAuth } from "./accounts/auth";
 import { authRoutes } from "./accounts/auth-routes";
 import { createSessionReader } from "./accounts/guards";
+import { createMailPreferences } from "./accounts/mail-preferences";
+import { notificationRoutes } from "./accounts/notification-routes";
 import { accountRoutes } from "./accounts/routes";
 import { resolveAuthSecret } from "./accounts/secret";
 import { createUsersService } from "./accounts/service";
+import { accountSettingsRoutes } from "./accounts/settings-routes";
 import { accountSignInRule } from "./accounts/sign-in-limit";
+import { catalogCsvRoutes } from "./catalog/csv-routes";
 import { createToolListCache } from "./catalog/list-cache";
+import { listenForToolListChanges } from "./catalog/list-changes";
 import { catalogRoutes } from "./catalog/routes";
 import { createCatalogService } from "./catalog/service";
 import type { Config } from "./config";
@@ -19,19 +25,31 @@ import { installErrorHandlers } from "./http/errors";
 import { answerFrameworkErrors, installInputChecks } from "./http/json-body";
 import { createOriginRule, refuseCrossSiteWrites } from "./http/origin-check";
 import { identityProviderPictureSources, securityHeaders } from "./http/security-headers";
+import { createIdempotencyKeys, idempotencyKeySweep } from "./idempotency/keys";
+import { mailDelivery } from "./mail/delivery";
+import { outboxRoutes } from "./mail/routes";
+import { createOutboxService } from "./mail/service";
+import { installMetrics } from "./metrics/metrics";
 import { adminOrderRoutes } from "./orders/admin-routes";
+import { anonymiseBuyer, ordersInProgressOf } from "./orders/buyer-data";
 import { unpaidOrderExpiry } from "./orders/expiry";
+import { orderExportRoutes } from "./orders/export-routes";
+import { createOrderMessages } from "./orders/messages/order-messages";
+import { remindUnpaidOrders } from "./orders/pay-reminders";
 import { createPaymentOrders } from "./orders/payment-orders";
 import { orderRoutes } from "./orders/routes";
 import { createOrdersService } from "./orders/service";
 import { paymentRoutes } from "./payments/routes";
 import { createPaymentGateway } from "./payments/select-gateway";
 import { createPaymentsService } from "./payments/service";
+import { followAccountEmail, profileDataOf } from "./profiles/personal-data";
 import { profileRoutes } from "./profiles/routes";
 import { createProfilesService } from "./profiles/service";
 import { createRateLimits } from "./rate-limits/rate-limits";
+import { eraseReviewsBy, reviewsBy } from "./reviews/personal-data";
 import { reviewRoutes } from "./reviews/routes";
 import { createReviewsService } from "./reviews/service";
+import { forgetUploadsOf, removeUploadFiles, uploadsOf } from "./uploads/personal-data";
 import { uploadRoutes, uploadRule } from "./uploads/routes";
 import { createUploadStorage } from "./uploads/select-storage";
 import { createUploadsService } from "./uploads/service";
@@ -68,6 +86,7 @@ export async function buildApp({
   installInputChecks(app);
   // Before any route: each states who may call it, and this enforces it (server/accounts/access.ts).
   installAccess(app, (request) => currentUser(request));
+  installMetrics(app, { database, token: config.metricsToken });
 
   const { db } = database;
   securityHeaders(app, {
@@ -79,13 +98,14 @@ export async function buildApp({
   const origins = createOriginRule({
     trustedOrigins: [config.publicUrl, ...config.trustedOrigins],
     sameHost: !config.publicUrlIsSet,
-    trustProxy: config.trustProxy,
+    trustProxy: config.trustProxy !== false,
   });
   refuseCrossSiteWrites(app, origins);
 
   const rateLimits = await createRateLimits(config, app.log, rateLimitKeyPrefix);
   app.addHook("onClose", () => rateLimits.close());
 
+  const mail = mailDelivery(app, { db, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
   const auth = createAuth({
     db,
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
@@ -95,23 +115,39 @@ export async function buildApp({
     adminEmails: config.adminEmails,
     signInAttemptsPerMinute: config.authRateLimit,
     rateLimitStorage: rateLimits.authStorage,
+    onAccountLink: mail.onAccountLink,
+    onUserUpdated: (updated) => followAccountEmail(db, updated.id, updated.email),
   });
   const currentUser = createSessionReader(auth);
   const users = createUsersService(db);
-  const catalog = createCatalogService(db);
+  const catalog = createCatalogService(db, { publicUrl: config.publicUrl });
   const toolList = createToolListCache((q) => catalog.listTools(q));
+  // Changes made through this server invalidate at once; every server's, at their commit.
+  const stopListening = await listenForToolListChanges(database, () => toolList.invalidate(), app.log);
+  app.addHook("onClose", () => stopListening());
   const gateway = createPaymentGateway(config.stripe);
-  const payments = createPaymentsService(db, gateway, { orders: createPaymentOrders(db), log: app.log });
+  const orderMessages = createOrderMessages({
+    publicUrl: config.publicUrl,
+    unpaidOrderHours: config.unpaidOrderHours,
+  });
+  const payments = createPaymentsService(db, gateway, {
+    orders: createPaymentOrders(db, orderMessages),
+    log: app.log,
+  });
   const orders = createOrdersService(db, {
     onStockChange: () => toolList.invalidate(),
     payments: payments.openPayments,
     unpaidOrderHours: config.unpaidOrderHours,
     log: app.log,
+    messages: orderMessages,
   });
-  const uploads = createUploadsService(db, await createUploadStorage(config));
+  const uploadStorage = await createUploadStorage(config);
+  const uploads = createUploadsService(db, uploadStorage);
   const profiles = createProfilesService(db);
   const reviews = createReviewsService(db);
-  const contact = createContactService(db);
+  const contact = createContactService(db, { publicUrl: config.publicUrl });
+  const idempotency = createIdempotencyKeys(db);
+  idempotencyKeySweep(app, idempotency);
 
   healthRoutes(app, { db, databaseKind: database.kind });
   authRoutes(app, {
@@ -122,12 +158,39 @@ export async function buildApp({
     accountSignIns: rateLimits.limiter("sign-in-failures", accountSignInRule),
   });
   accountRoutes(app, { users });
+  outboxRoutes(app, { outbox: createOutboxService(db) });
+  const mailPreferences = createMailPreferences(db);
+  notificationRoutes(app, { preferences: mailPreferences });
+  const accountData = createAccountData(
+    db,
+    auth,
+    {
+      profileOf: (id) => profileDataOf(db, id),
+      ordersOf: (id) => orders.ordersOfBuyer(id),
+      reviewsOf: (id) => reviewsBy(db, id),
+      uploadsOf: (id) => uploadsOf(db, id),
+      ordersInProgress: ordersInProgressOf,
+      anonymiseOrders: anonymiseBuyer,
+      eraseReviews: eraseReviewsBy,
+      forgetUploads: forgetUploadsOf,
+      removeUploadFiles: (keys) => removeUploadFiles(uploadStorage, keys),
+    },
+    mailPreferences,
+  );
+  accountSettingsRoutes(app, { accountData });
   catalogRoutes(app, { catalog, toolList });
+  await catalogCsvRoutes(app, { db, toolList });
   sitemapRoutes(app, { catalog, publicUrl: config.publicUrl });
-  orderRoutes(app, { orders });
+  orderRoutes(app, { orders, idempotency, requireEmailVerification: config.requireEmailVerification });
   adminOrderRoutes(app, { orders });
-  paymentRoutes(app, { payments, gateway, orders });
-  unpaidOrderExpiry(app, { orders, hours: config.unpaidOrderHours });
+  orderExportRoutes(app, { db });
+  paymentRoutes(app, { payments, gateway, orders, idempotency });
+  unpaidOrderExpiry(app, {
+    orders,
+    hours: config.unpaidOrderHours,
+    remind: (now) =>
+      remindUnpaidOrders(db, { messages: orderMessages, unpaidOrderHours: config.unpaidOrderHours }, now),
+  });
   await uploadRoutes(app, { uploads, limiter: rateLimits.limiter("upload-rate", uploadRule) });
   profileRoutes(app, { profiles });
   reviewRoutes(app, { reviews });

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -10,6 +12,9 @@ const optional = z
 const isRedisUrl = (value: string) =>
   URL.canParse(value) && /^rediss?:$/.test(new URL(value).protocol) && new URL(value).hostname !== "";
 
+const isSmtpUrl = (value: string) =>
+  URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol) && new URL(value).hostname !== "";
+
 const wholeHours = "must be a whole number of hours (0 turns the expiry off)";
 
 const envSchema = z.object({
@@ -20,7 +25,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PUBLIC_URL: optional,
   SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
-  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  TRUST_PROXY: z.string().trim().default("false"),
   AUTH_SECRET: optional,
   ADMIN_EMAILS: z.string().default(""),
   TRUSTED_ORIGINS: z.string().default(""),
@@ -45,6 +50,16 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
   S3_PREFIX: optional,
+  METRICS_TOKEN: optional,
+  SMTP_URL: optional.refine(
+    (v) => v === undefined || isSmtpUrl(v),
+    "must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587",
+  ),
+  MAIL_FROM: z.string().trim().min(1).default("Car Mechanic <no-reply@localhost>"),
+  REQUIRE_EMAIL_VERIFICATION: z.enum(["true", "false"]).default("false"),
+  REDIS_KEY_PREFIX: z.string().trim().min(1).default("car-mechanic:"),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(20_000),
   UNPAID_ORDER_HOURS: optional.pipe(
     z.coerce
       .number<string | undefined>({ error: wholeHours })
@@ -77,8 +92,12 @@ export type Config = {
    */
   publicUrlIsSet: boolean;
   seedDemoData: boolean;
-  /** Behind a reverse proxy: client addresses (rate limits) come from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Fastify's trustProxy: which proxies' X-Forwarded-For to believe (rate limits key on the client
+   * address). false: none; the proxies' addresses/CIDRs; a hop count (as a function: Fastify 5
+   * takes no number); true: every hop, which a client can forge behind most proxies.
+   */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   /** AUTH_SECRET; undefined means one generated and kept in the data folder. */
   authSecret: string | undefined;
   /** Accounts with these emails are admins. */
@@ -89,6 +108,12 @@ export type Config = {
   authRateLimit: number;
   /** Redis shared by every server for the rate limits (REDIS_URL); undefined keeps them in each process's memory. */
   redisUrl: string | undefined;
+  /** Start of every key this shop writes in Redis (REDIS_KEY_PREFIX), so several shops can share one. */
+  redisKeyPrefix: string;
+  /** After SIGTERM/SIGINT, readiness answers 503 while requests are still served this long. */
+  shutdownDrainMs: number;
+  /** The process exits (code 1) this long after SIGTERM/SIGINT, whatever is still running. */
+  shutdownTimeoutMs: number;
   /** The OIDC provider behind "Continue with Google": Google itself, or any issuer standing in. */
   google: { discoveryUrl: string; clientId: string; clientSecret: string } | undefined;
   /** Card payments through Stripe when its three keys are set; the simulated gateway otherwise. */
@@ -97,6 +122,14 @@ export type Config = {
     | undefined;
   /** Unpaid orders are cancelled, and their stock put back on sale, this many hours after being placed; 0 never. */
   unpaidOrderHours: number;
+  /** GET /metrics wants `Authorization: Bearer <token>`; undefined: only direct scrapes from this machine. */
+  metricsToken: string | undefined;
+  /** Mail goes out through this SMTP server (SMTP_URL); undefined keeps every message in the outbox. */
+  smtpUrl: string | undefined;
+  /** The From of every message (MAIL_FROM). */
+  mailFrom: string;
+  /** Placing an order needs a verified email address (REQUIRE_EMAIL_VERIFICATION). */
+  requireEmailVerification: boolean;
   /** Uploads in an S3-compatible bucket when S3_BUCKET is set; in dataDir/uploads otherwise. */
   s3:
     | {
@@ -112,6 +145,11 @@ export type Config = {
       }
     | undefined;
 };
+
+/** Reads `.env` in the working folder into process.env when there is one; variables already set win. */
+export function readEnvFile(file = ".env"): void {
+  if (fs.existsSync(file)) process.loadEnvFile(file);
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -129,17 +167,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     publicUrlIsSet: e.PUBLIC_URL !== undefined,
     seedDemoData: e.SEED_DEMO_DATA === "true",
-    trustProxy: e.TRUST_PROXY === "true",
+    trustProxy: trustedProxies(e.TRUST_PROXY),
     authSecret: e.AUTH_SECRET,
     adminEmails: list(e.ADMIN_EMAILS),
     trustedOrigins: list(e.TRUSTED_ORIGINS),
     authRateLimit: e.AUTH_RATE_LIMIT,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     google: googleProvider(e),
     stripe: stripeGateway(e),
     s3: s3Storage(e),
     unpaidOrderHours: e.UNPAID_ORDER_HOURS,
+    metricsToken: e.METRICS_TOKEN,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION === "true",
   };
+}
+
+/** TRUST_PROXY as Fastify takes it: true/false, a hop count, or comma-separated addresses/CIDRs. */
+function trustedProxies(value: string): Config["trustProxy"] {
+  if (value === "" || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    // The nearest `hops` addresses are proxies (the peer, then X-Forwarded-For from the right).
+    return hops === 0 ? false : (_address, hop) => hop < hops;
+  }
+  const addresses = list(value);
+  const isAddressOrCidr = (a: string) => {
+    const [ip, bits, ...rest] = a.split("/");
+    const family = isIP(ip ?? "");
+    const maxBits = family === 6 ? 128 : 32;
+    return (
+      family !== 0 &&
+      rest.length === 0 &&
+      (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits))
+    );
+  };
+  const bad = addresses.filter((a) => !isAddressOrCidr(a));
+  if (addresses.length === 0 || bad.length > 0) {
+    throw new Error(
+      `Invalid configuration: TRUST_PROXY must be true, false, a hop count such as 1, or the proxies' addresses such as 127.0.0.1,10.0.0.0/8 (not ${bad.join(", ") || value})`,
+    );
+  }
+  return addresses;
 }
 
 function googleProvider(e: z.infer<typeof envSchema>): Config["google"] {

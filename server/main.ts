@@ -1,11 +1,11 @@
-import { createUsersService } from "./accounts/service";
 import { buildApp } from "./app";
-import { catalogIsEmpty } from "./catalog/seed";
-import { loadConfig } from "./config";
+import { loadConfig, readEnvFile } from "./config";
 import { openDatabase } from "./db/database";
 import { DataDirInUseError } from "./db/lock";
-import { seedDemoData } from "./demo/seed";
+import { closeGracefullyOnSignals } from "./http/shutdown";
+import { prepareShop } from "./start-up";
 
+readEnvFile();
 const config = loadConfig();
 
 let database: Awaited<ReturnType<typeof openDatabase>>;
@@ -19,26 +19,23 @@ try {
   throw err;
 }
 
-if (config.seedDemoData && (await catalogIsEmpty(database.db))) {
-  const added = await seedDemoData(database.db);
-  console.log(`New database: added ${added.tools} demo tools and ${added.reviews} reviews.`);
+const added = await prepareShop(database, config);
+if (added) console.log(`New database: added ${added.tools} demo tools and ${added.reviews} reviews.`);
+
+const app = await buildApp({ database, config, rateLimitKeyPrefix: config.redisKeyPrefix });
+closeGracefullyOnSignals(app, {
+  drainMs: config.shutdownDrainMs,
+  timeoutMs: config.shutdownTimeoutMs,
+  afterClose: () => database.close(),
+});
+
+if (config.databaseUrl && !config.s3) {
+  app.log.warn(
+    "DATABASE_URL is set but S3_BUCKET is not: uploaded photos stay on this server's disk " +
+      `(${config.dataDir}/uploads), and every other server of the shop answers 404 for them. ` +
+      "Set S3_BUCKET (README, Deploying) when more than one server runs.",
+  );
 }
-
-await createUsersService(database.db).promote(config.adminEmails);
-
-const app = await buildApp({ database, config });
-
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  app.log.info(`${signal}: shutting down`);
-  await app.close();
-  await database.close();
-  process.exit(0);
-}
-process.on("SIGINT", () => void stop("SIGINT"));
-process.on("SIGTERM", () => void stop("SIGTERM"));
 
 await app.listen({ port: config.port, host: config.host });
 const where = database.kind === "pglite" ? `embedded PostgreSQL in ${config.dataDir}` : "PostgreSQL";

@@ -1,5 +1,6 @@
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -7,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDataDir } from "./lock";
+import { withStartupLock } from "./startup-lock";
 
 /** The one database type the services see, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -17,16 +19,27 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * Runs `work` while no other server of this database runs its own (PostgreSQL's advisory lock:
+   * the start-up's migrating, seeding and admin promotion); PGlite has one process anyway.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
 const migrationsFolder = path.join(import.meta.dirname, "migrations");
 
+/** Extensions the migrations create (pg_trgm: the catalog's typo-tolerant search); every PGlite loads them. */
+export const pgliteExtensions = { pg_trgm } satisfies PGliteOptions["extensions"];
+
 /** Embedded PostgreSQL (PGlite) in a data folder this process locks exclusively. */
 export async function openPglite(dataDir: string): Promise<Database> {
   const unlock = await lockDataDir(dataDir);
   try {
-    const client = await PGlite.create(path.join(dataDir, "pglite"));
+    const client = await PGlite.create({
+      dataDir: path.join(dataDir, "pglite"),
+      extensions: pgliteExtensions,
+    });
     return await fromPglite(client, async () => {
       await client.close();
       await unlock();
@@ -41,10 +54,13 @@ export async function openPglite(dataDir: string): Promise<Database> {
 export async function fromPglite(client: PGlite, close = () => client.close()): Promise<Database> {
   const db = drizzlePglite(client, { casing: "snake_case" });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: "pglite", close };
+  return { db: db as unknown as Db, kind: "pglite", exclusively: (work) => work(), close };
 }
 
-/** A PostgreSQL server reached through a connection pool. */
+/**
+ * A PostgreSQL server reached through a connection pool, its schema brought up to date under the
+ * start-up lock (servers starting together on a new database would otherwise race to create it).
+ */
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle connection the server closes (restart, admin kill) is an error event on the pool; without
@@ -52,8 +68,9 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   pool.on("error", (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
   try {
     const db = drizzlePg(pool, { casing: "snake_case" });
-    await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+    const exclusively = <T>(work: () => Promise<T>) => withStartupLock({ connectionString }, work);
+    await exclusively(() => migratePg(db, { migrationsFolder }));
+    return { db: db as unknown as Db, kind: "postgres", exclusively, close: () => pool.end() };
   } catch (err) {
     await pool.end();
     throw err;

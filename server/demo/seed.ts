@@ -1,13 +1,14 @@
 import { addMissingTools } from "#server/catalog/seed";
 import type { Db } from "#server/db/database";
-import { addReviewsIfNone } from "#server/reviews/seed";
+import { addMissingReviews } from "#server/reviews/seed";
 import { demoReviews, demoTools } from "./demo-data";
 
 export const demoToolImage = (slug: string) => `/images/tools/${slug}.svg`;
 
 /**
- * Adds the demo tools that are missing (by name) and, when there are no reviews, the demo reviews,
- * in one transaction, each through its own domain's insert (catalog, reviews).
+ * Adds the demo tools that are missing (by name) and the demo reviews that are missing (by author
+ * and text), in one transaction, each through its own domain's insert (catalog, reviews). Seeding
+ * again adds nothing; servers starting together also take turns (main.ts, the start-up lock).
  */
 export async function seedDemoData(db: Db): Promise<{ tools: number; reviews: number }> {
   // created_at steps by a second so the catalog keeps the demo order.
@@ -26,6 +27,6 @@ export async function seedDemoData(db: Db): Promise<{ tools: number; reviews: nu
   }));
   return db.transaction(async (tx) => ({
     tools: await addMissingTools(tx, tools),
-    reviews: await addReviewsIfNone(tx, demoReviews),
+    reviews: await addMissingReviews(tx, demoReviews),
   }));
 }

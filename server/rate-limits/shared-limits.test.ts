@@ -7,7 +7,7 @@ import type { Database } from "../db/database";
 import { closedPort, describeWithRedis, keysUnder, redisTestUrl, startRedisRelay } from "../test/redis";
 import { call } from "../test/requests";
 import { signUp } from "../test/sessions";
-import { openTestDatabase, testConfig } from "../test/test-env";
+import { openTestDatabase, registerTestApp, testConfig } from "../test/test-env";
 import { createRateLimits } from "./rate-limits";
 
 describe("choosing where rate limits are counted", () => {
@@ -61,6 +61,8 @@ describeWithRedis("two servers behind a load balancer share their rate limits", 
     });
     const app = await buildApp({ database, config, serveWeb: false, rateLimitKeyPrefix: prefix });
     apps.push(app);
+    // The test sessions verify addresses through the mail the app wrote in this database.
+    registerTestApp(app, database.db);
     await app.ready();
     return app;
   }

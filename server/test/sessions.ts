@@ -1,6 +1,8 @@
+import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { beforeAll } from "vitest";
-import { type TestEnv, testOrigin } from "./test-env";
+import { outbox } from "../mail/tables";
+import { databaseOf, type TestEnv, testOrigin } from "./test-env";
 
 let userCounter = 0;
 
@@ -12,10 +14,42 @@ export function sessionCookie(setCookie: string | string[] | undefined): string 
   return all.map((c) => c.split(";")[0]).join("; ");
 }
 
-/** Signs a new user up through the real auth endpoint and returns their session cookie. */
+/** The newest message of `kind` the outbox holds for `to`. */
+export async function lastMail(app: FastifyInstance, to: string, kind: string) {
+  const [mail] = await databaseOf(app)
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.recipient, to), eq(outbox.kind, kind)))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
+  if (!mail) throw new Error(`no ${kind} message to ${to} in the outbox`);
+  return mail;
+}
+
+/** The first link in a message's text whose path starts with `pathStart`, as a path and query. */
+export function linkIn(text: string, pathStart: string): string {
+  for (const match of text.matchAll(/https?:\/\/[^\s<>"\])]+/g)) {
+    const url = new URL(match[0]);
+    if (url.pathname.startsWith(pathStart)) return `${url.pathname}${url.search}`;
+  }
+  throw new Error(`no ${pathStart} link in: ${text}`);
+}
+
+/** Opens the verification link the sign-up mailed to `email`, as its owner would. */
+export async function verifyAddress(app: FastifyInstance, email: string): Promise<void> {
+  const mail = await lastMail(app, email, "verify-email");
+  const res = await app.inject({ method: "GET", url: linkIn(mail.text, "/api/auth/verify-email") });
+  if (res.statusCode !== 302) throw new Error(`verification failed: ${res.statusCode} ${res.body}`);
+}
+
+/**
+ * Signs a new user up through the real auth endpoint and returns their session cookie. The address
+ * is verified through the mailed link (as a user who finished signing up) unless `verified: false`.
+ */
 export async function signUp(
   app: FastifyInstance,
   fields: Partial<Omit<TestUser, "cookie">> = {},
+  { verified = true }: { verified?: boolean } = {},
 ): Promise<TestUser> {
   const n = ++userCounter;
   const body = {
@@ -31,10 +65,11 @@ export async function signUp(
     payload: body,
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  if (verified) await verifyAddress(app, body.email);
   return { ...body, cookie: sessionCookie(res.headers["set-cookie"]) };
 }
 
-/** A signed-in admin: signs up with an email listed in ADMIN_EMAILS of the test's config. */
+/** A signed-in admin: signs up with an email listed in ADMIN_EMAILS of the test's config (and verifies it). */
 export const adminEmail = "boss@carmechanic.example";
 
 /**

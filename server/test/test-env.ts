@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, inject } from "vitest";
 import { buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
-import { type Database, type Db, fromPglite, openPostgres } from "../db/database";
+import { type Database, type Db, fromPglite, openPostgres, pgliteExtensions } from "../db/database";
 import { adminConnection, postgresTestUrl, withDatabase } from "./postgres";
 
 export const databaseKinds = ["pglite", "postgres"] as const;
@@ -17,7 +17,7 @@ let fileDatabases = 0;
 export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
   if (kind === "pglite") {
     const dump = fs.readFileSync(inject("pgliteTemplate"));
-    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: pgliteExtensions });
     return fromPglite(client);
   }
   const name = `cm_t_${inject("runId")}_${process.pid}_${++fileDatabases}_${Math.random().toString(36).slice(2, 8)}`;
@@ -43,6 +43,20 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     AUTH_RATE_LIMIT: "1000",
     ...overrides,
   });
+}
+
+const appDatabases = new WeakMap<FastifyInstance, Db>();
+
+/** The database under a test app: the harness reads rows a request left (e.g. a mailed link). */
+export function databaseOf(app: FastifyInstance): Db {
+  const db = appDatabases.get(app);
+  if (!db) throw new Error("databaseOf: not an app a TestEnv started");
+  return db;
+}
+
+/** Lets `databaseOf` find the database under an app a test built itself (server/test/two-servers.ts). */
+export function registerTestApp(app: FastifyInstance, db: Db): void {
+  appDatabases.set(app, db);
 }
 
 /** One test file's server on one database: the real app, reached through `inject`. */
@@ -72,6 +86,7 @@ export class TestEnv {
       config: testConfig(this.configOverrides),
       serveWeb: false,
     });
+    appDatabases.set(this.server, this.database.db);
     await this.server.ready();
   }
 

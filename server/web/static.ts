@@ -44,10 +44,13 @@ function readIndexFile(distDir: string): IndexFile | undefined {
   const html = fs.readFileSync(file, "utf8");
   const read = { mtimeMs: stat.mtimeMs, size: stat.size, html, scriptHashes: inlineScriptHashes(html) };
   indexFiles.set(file, read);
+  missingIndexFiles.delete(file);
   return read;
 }
 
 const noHashes: string[] = [];
+/** index.html files found missing by a response's policy, looked for again only by page requests. */
+const missingIndexFiles = new Set<string>();
 
 /**
  * For the Content-Security-Policy's script-src (server/http/security-headers.ts), asked on every
@@ -56,7 +59,13 @@ const noHashes: string[] = [];
  */
 export function indexScriptHashes(distDir = webDistDir): string[] {
   const file = path.join(distDir, "index.html");
-  return (indexFiles.get(file) ?? readIndexFile(distDir))?.scriptHashes ?? noHashes;
+  const known = indexFiles.get(file);
+  if (known) return known.scriptHashes;
+  // Without a build (API-only runs, benchmarks) the answer stays "none" until a page request finds one.
+  if (missingIndexFiles.has(file)) return noHashes;
+  const read = readIndexFile(distDir);
+  if (!read) missingIndexFiles.add(file);
+  return read?.scriptHashes ?? noHashes;
 }
 
 /**

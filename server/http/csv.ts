@@ -1,0 +1,52 @@
+import { pipeline, Readable } from "node:stream";
+import { stringify } from "csv-stringify";
+import type { FastifyReply } from "fastify";
+
+// CSV files the admins download and upload (orders export, catalog export and import).
+
+/** A cell a spreadsheet would run as a formula (OWASP "CSV injection"). */
+const formulaStart = /^[=+\-@\t\r]/;
+
+/** Text that a spreadsheet would read as a formula gets a leading quote, so it stays text. */
+export function neutraliseFormula(value: string): string {
+  return formulaStart.test(value) ? `'${value}` : value;
+}
+
+/** Undoes `neutraliseFormula` on a cell read back from one of our files. */
+export function restoreFormula(value: string): string {
+  return value.startsWith("'") && formulaStart.test(value.slice(1)) ? value.slice(1) : value;
+}
+
+/** "orders-2026-11-23.csv": today's date (UTC) in a download's name. */
+export function datedFilename(prefix: string, now = new Date()): string {
+  return `${prefix}-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/**
+ * Streams `rows` to the client as a CSV download under a header line: each row is written as it
+ * comes, so a large export never sits whole in memory. A failure midway cuts the download short.
+ */
+export function sendCsv(
+  reply: FastifyReply,
+  filename: string,
+  header: readonly string[],
+  rows: AsyncIterable<readonly unknown[]> | Iterable<readonly unknown[]>,
+): FastifyReply {
+  const csv = stringify({
+    header: true,
+    columns: [...header],
+    cast: {
+      string: neutraliseFormula,
+      date: (date) => date.toISOString(),
+      boolean: (value) => String(value),
+    },
+  });
+  pipeline(Readable.from(rows), csv, (err) => {
+    if (err) reply.log.error({ err, url: reply.request.url }, "CSV export failed midway");
+  });
+  return reply
+    .header("content-type", "text/csv; charset=utf-8")
+    .header("content-disposition", `attachment; filename="${filename}"`)
+    .header("cache-control", "no-store")
+    .send(csv);
+}
