@@ -2,11 +2,17 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
+import { changeEmailSchema, changePasswordRequestSchema } from "../../contract/account-settings";
 import { accountUpdateSchema, signUpRequestSchema } from "../../contract/accounts";
+import { resetPasswordRequestSchema } from "../../contract/password-reset";
 import type { Db } from "../db/database";
 import { describeZodError } from "../http/errors";
+import { enqueueMail } from "../mail/outbox";
 import type { AuthRateLimitStorage } from "../rate-limits/rate-limits";
+import { passwordResetMail, verifyEmailMail } from "./account-mail";
+import { changeEmailMail } from "./change-email-mail";
 import { account, session, user, verification } from "./tables";
 
 /** The provider id the "Continue with Google" button signs in with (Google itself or any OIDC stand-in). */
@@ -14,6 +20,13 @@ export const googleProviderId = "google";
 
 /** The header our Fastify mount sets to the client's address; whatever a client sends in it is replaced. */
 export const clientIpHeader = "x-car-mechanic-client-ip";
+
+/** The account messages Better Auth asks for, each with its one-time link. */
+export type AccountLink = {
+  kind: "password-reset" | "verify-email" | "change-email";
+  email: string;
+  url: string;
+};
 
 export type OidcConfig = { discoveryUrl: string; clientId: string; clientSecret: string };
 
@@ -32,15 +45,34 @@ export type AuthConfig = {
   signInAttemptsPerMinute: number;
   /** Where the attempts are counted: shared through Redis (REDIS_URL); undefined is this process's memory. */
   rateLimitStorage?: AuthRateLimitStorage;
+  /** Told of each link mailed (after it is in the outbox): the server log prints it when no SMTP_URL is set. */
+  onAccountLink?: (link: AccountLink) => void;
+  /** After every change of a user row (a confirmed new address among them): the profile follows it. */
+  onUserUpdated?: (updated: { id: string; email: string }) => Promise<void>;
 };
 
 export function createAuth(config: AuthConfig) {
   const adminEmails = new Set(config.adminEmails.map((e) => e.toLowerCase()));
   const attempts = config.signInAttemptsPerMinute;
-  // The endpoints where a user sets their own name or picture (OAuth sign-in sets the provider's).
-  const accountRules = new Map<string, z.ZodType<{ name?: string }>>([
+  // ADMIN_EMAILS gives admin rights to an address its owner has proved (verification link, or an
+  // identity provider saying email_verified), never to whoever signs up with it first.
+  const isAdminAddress = (u: { email?: unknown; emailVerified?: unknown }) =>
+    u.emailVerified === true && adminEmails.has(String(u.email).toLowerCase());
+  async function mailLink(link: AccountLink, mail: { subject: string; html: string; text: string }) {
+    await enqueueMail(config.db, { kind: link.kind, to: link.email, ...mail });
+    config.onAccountLink?.(link);
+  }
+  // The endpoints where a user sets their own name or picture (OAuth sign-in sets the provider's),
+  // and the new password of a reset: the spec's rules and messages.
+  const accountRules = new Map<
+    string,
+    z.ZodType<{ name?: string } | { newPassword: string } | { newEmail: string }>
+  >([
     ["/sign-up/email", signUpRequestSchema(config.publicUrl)],
     ["/update-user", accountUpdateSchema(config.publicUrl)],
+    ["/reset-password", resetPasswordRequestSchema],
+    ["/change-password", changePasswordRequestSchema],
+    ["/change-email", changeEmailSchema],
   ]);
   return betterAuth({
     appName: "Car Mechanic",
@@ -50,8 +82,42 @@ export function createAuth(config: AuthConfig) {
     trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(config.db, { provider: "pg", schema: { user, session, account, verification } }),
     telemetry: { enabled: false },
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: 3600,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: u, url }) => {
+        const mail = await passwordResetMail({ name: u.name, url, shopUrl: config.publicUrl });
+        await mailLink({ kind: "password-reset", email: u.email, url }, mail);
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user: u, url }) => {
+        // A change of email sends the new address here too (Better Auth's user.changeEmail): the
+        // stored row still has the old one until the link is opened.
+        const [stored] = await config.db.select({ email: user.email }).from(user).where(eq(user.id, u.id));
+        if (stored && stored.email !== u.email) {
+          const mail = await changeEmailMail({
+            name: u.name,
+            newEmail: u.email,
+            url,
+            shopUrl: config.publicUrl,
+          });
+          return mailLink({ kind: "change-email", email: u.email, url }, mail);
+        }
+        const mail = await verifyEmailMail({ name: u.name, url, shopUrl: config.publicUrl });
+        await mailLink({ kind: "verify-email", email: u.email, url }, mail);
+      },
+    },
     user: {
+      // Confirmed through a link to the new address (sendVerificationEmail); no other way.
+      changeEmail: { enabled: true },
       additionalFields: {
         // Read by the client, never written by it: `input: false` drops it from every request body.
         role: { type: "string", required: false, defaultValue: "user", input: false },
@@ -69,6 +135,9 @@ export function createAuth(config: AuthConfig) {
         "/sign-in/email": { window: 60, max: attempts },
         "/sign-up/email": { window: 60, max: attempts },
         "/sign-in/social": { window: 60, max: attempts },
+        "/request-password-reset": { window: 60, max: attempts },
+        // The dashboard's "send again": a few a minute, nobody's mailbox flooded.
+        "/send-verification-email": { window: 60, max: 3 },
         // Every page load asks for the session; many users behind one office address must not hit a limit.
         "/get-session": false,
       },
@@ -83,9 +152,16 @@ export function createAuth(config: AuthConfig) {
     databaseHooks: {
       user: {
         create: {
-          before: async (data) => ({
-            data: { ...data, role: adminEmails.has(String(data.email).toLowerCase()) ? "admin" : "user" },
-          }),
+          before: async (data) => ({ data: { ...data, role: isAdminAddress(data) ? "admin" : "user" } }),
+        },
+        // The address was verified (the link, a provider's account linked) or changed to a verified one.
+        update: {
+          after: async (updated) => {
+            if (updated) await config.onUserUpdated?.(updated);
+            if (updated && isAdminAddress(updated) && updated.role !== "admin") {
+              await config.db.update(user).set({ role: "admin" }).where(eq(user.id, updated.id));
+            }
+          },
         },
       },
     },
@@ -97,7 +173,7 @@ export function createAuth(config: AuthConfig) {
         if (!schema) return;
         const parsed = schema.safeParse(ctx.body);
         if (!parsed.success) throw new APIError("BAD_REQUEST", { message: describeZodError(parsed.error) });
-        if (parsed.data.name !== undefined)
+        if ("name" in parsed.data && parsed.data.name !== undefined)
           return { context: { body: { ...ctx.body, name: parsed.data.name } } };
       }),
     },

@@ -8,6 +8,8 @@ export type SessionUser = {
   name: string;
   role: "user" | "admin";
   image: string | null;
+  /** The address was proved: the verification link opened, or the identity provider said so. */
+  emailVerified?: boolean;
 };
 
 /**
@@ -25,6 +27,7 @@ export function createSessionReader(auth: Auth) {
       name: u.name,
       role: u.role === "admin" ? "admin" : "user",
       image: u.image ?? null,
+      emailVerified: u.emailVerified,
     };
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { emailParams } from "../../contract/accounts";
-import { pageQuery } from "../../contract/pagination";
+import { listQuery } from "../../contract/pagination";
 import { forbidden, notFound, parseInput } from "../http/errors";
 import { sendPage } from "../http/pages";
 import { signedInUser } from "./access";
@@ -16,7 +16,7 @@ export function accountRoutes(app: FastifyInstance, deps: { users: UsersService 
   });
 
   app.get("/api/user", { config: { access: "admin" } }, async (request, reply) => {
-    const page = await deps.users.listUsers(parseInput(pageQuery, request.query));
+    const page = await deps.users.listUsers(parseInput(listQuery, request.query));
     return sendPage(reply, page);
   });
 

@@ -1,9 +1,16 @@
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { User } from "../../contract/accounts";
-import type { PageQuery } from "../../contract/pagination";
+import type { ListQuery } from "../../contract/pagination";
 import type { Db } from "../db/database";
-import { type Page, readPage } from "../db/paging";
+import { cursorKey, inRange, keyset } from "../db/keyset";
+import type { Page } from "../db/paging";
 import { user } from "./tables";
+
+/** The admins' user list: newest first, by user_created_idx. */
+const newestFirst = keyset("desc", [
+  [user.createdAt, "timestamp"],
+  [user.id, "text"],
+]);
 
 const byEmail = (email: string) => eq(sql`lower(${user.email})`, email.toLowerCase());
 
@@ -14,13 +21,21 @@ export function createUsersService(db: Db) {
       return row?.role === "admin";
     },
 
-    async listUsers(q: PageQuery): Promise<Page<User>> {
-      const { items, total } = await readPage(
-        db.select().from(user).orderBy(desc(user.createdAt), user.email),
-        db.$count(user),
+    async listUsers(q: ListQuery): Promise<Page<User>> {
+      const { items, ...page } = await newestFirst.list(
         q,
+        (range) =>
+          inRange(
+            db
+              .select({ ...getTableColumns(user), [cursorKey]: newestFirst.key })
+              .from(user)
+              .$dynamic(),
+            range,
+          ),
+        db.$count(user),
       );
       return {
+        ...page,
         items: items.map((u) => ({
           _id: u.id,
           name: u.name,
@@ -29,7 +44,6 @@ export function createUsersService(db: Db) {
           image: u.image,
           createdAt: u.createdAt.toISOString(),
         })),
-        total,
       };
     },
 
@@ -42,16 +56,19 @@ export function createUsersService(db: Db) {
       return 1;
     },
 
-    /** ADMIN_EMAILS: accounts with these emails are admins (applied at start-up). */
+    /** ADMIN_EMAILS: verified accounts with these emails are admins (applied at start-up). */
     async promote(emails: string[]): Promise<void> {
       if (emails.length === 0) return;
       await db
         .update(user)
         .set({ role: "admin" })
         .where(
-          inArray(
-            sql`lower(${user.email})`,
-            emails.map((e) => e.toLowerCase()),
+          and(
+            eq(user.emailVerified, true),
+            inArray(
+              sql`lower(${user.email})`,
+              emails.map((e) => e.toLowerCase()),
+            ),
           ),
         );
     },

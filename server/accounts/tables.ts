@@ -2,7 +2,7 @@
 // (a Better Auth additional field that no request body can set). Column names follow Better Auth's field names so its Drizzle adapter
 // maps them without configuration.
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 export const roles = ["user", "admin"] as const;
 
@@ -18,7 +18,11 @@ export const user = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("user_role_known", sql`${t.role} in ('user', 'admin')`)],
+  (t) => [
+    check("user_role_known", sql`${t.role} in ('user', 'admin')`),
+    // The admins' user list, newest first, by cursor.
+    index("user_created_idx").on(t.createdAt, t.id),
+  ],
 );
 
 export const session = pgTable(
@@ -71,4 +75,21 @@ export const verification = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+/**
+ * A user's choice to receive or not one kind of message (contract/notifications.ts); no row means
+ * the kind's default (on). Read by server/accounts/mail-preferences.ts.
+ */
+export const mailPreferences = pgTable(
+  "mail_preferences",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    enabled: boolean("enabled").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );

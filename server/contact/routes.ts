@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { contactIdParams, contactSchema, markReadSchema } from "../../contract/contact";
-import { pageQuery } from "../../contract/pagination";
+import { listQuery } from "../../contract/pagination";
 import { HttpError, notFound, parseInput } from "../http/errors";
 import { sendPage } from "../http/pages";
 import type { RateLimiter } from "../rate-limits/rate-limiter";
@@ -20,7 +20,7 @@ export function contactRoutes(app: FastifyInstance, deps: { contact: ContactServ
   });
 
   app.get("/api/contact", { config: { access: "admin" } }, async (request, reply) => {
-    const page = await deps.contact.listMessages(parseInput(pageQuery, request.query));
+    const page = await deps.contact.listMessages(parseInput(listQuery, request.query));
     return sendPage(reply, page);
   });
 

@@ -1,12 +1,21 @@
-import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, getTableColumns, isNotNull, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { ContactMessage, contactSchema } from "../../contract/contact";
-import type { PageQuery } from "../../contract/pagination";
+import type { ListQuery } from "../../contract/pagination";
 import type { Db } from "../db/database";
-import { type Page, readPage } from "../db/paging";
+import { cursorKey, inRange, keyset } from "../db/keyset";
+import type { Page } from "../db/paging";
+import { enqueueToAdmins } from "../mail/templates/to-admins";
+import { contactMessageMail } from "./contact-mail";
 import { contactMessages } from "./tables";
 
 type Row = typeof contactMessages.$inferSelect;
+
+/** The admins' inbox: newest first, by contact_created_idx. */
+const newestFirst = keyset("desc", [
+  [contactMessages.createdAt, "timestamp"],
+  [contactMessages.id, "uuid"],
+]);
 
 const toApiMessage = (row: Row): ContactMessage => ({
   _id: row.id,
@@ -17,22 +26,40 @@ const toApiMessage = (row: Row): ContactMessage => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export function createContactService(db: Db) {
+export function createContactService(db: Db, deps: { publicUrl: string }) {
   return {
-    async addMessage(input: z.output<typeof contactSchema>): Promise<string> {
-      const [row] = await db.insert(contactMessages).values(input).returning({ id: contactMessages.id });
-      if (!row) throw new Error("addMessage: insert returned no row");
-      return row.id;
+    /** Keeps the message and, in the same transaction, tells every admin who wants to know. */
+    addMessage(input: z.output<typeof contactSchema>): Promise<string> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(contactMessages)
+          .values(input)
+          .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+        if (!row) throw new Error("addMessage: insert returned no row");
+        await enqueueToAdmins(tx, "contact-message", {
+          about: row.id,
+          subject: `Contact message: ${input.subject}`,
+          body: contactMessageMail({ message: input, receivedAt: row.createdAt, shopUrl: deps.publicUrl }),
+        });
+        return row.id;
+      });
     },
 
     /** The admins' inbox, newest first. */
-    async listMessages(q: PageQuery): Promise<Page<ContactMessage>> {
-      const { items, total } = await readPage(
-        db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)),
-        db.$count(contactMessages),
+    async listMessages(q: ListQuery): Promise<Page<ContactMessage>> {
+      const { items, ...page } = await newestFirst.list(
         q,
+        (range) =>
+          inRange(
+            db
+              .select({ ...getTableColumns(contactMessages), [cursorKey]: newestFirst.key })
+              .from(contactMessages)
+              .$dynamic(),
+            range,
+          ),
+        db.$count(contactMessages),
       );
-      return { items: items.map(toApiMessage), total };
+      return { ...page, items: items.map(toApiMessage) };
     },
 
     /** 1 when the message changed, 0 when it already was so, undefined when there is no such message. */

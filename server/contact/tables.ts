@@ -15,6 +15,6 @@ export const contactMessages = pgTable(
     check("contact_email_length", sql`char_length(${t.email}) between 3 and 254`),
     check("contact_subject_length", sql`char_length(${t.subject}) between 1 and 200`),
     check("contact_message_length", sql`char_length(${t.message}) between 1 and 5000`),
-    index("contact_created_idx").on(t.createdAt),
+    index("contact_created_idx").on(t.createdAt, t.id),
   ],
 );

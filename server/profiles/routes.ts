@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { pageQuery } from "../../contract/pagination";
+import { listQuery } from "../../contract/pagination";
 import { noUserMessage, ownerQuery, portfolioSchema, profileSchema } from "../../contract/profiles";
 import { signedInUser } from "../accounts/access";
 import type { SessionUser } from "../accounts/guards";
@@ -43,7 +43,7 @@ export function profileRoutes(app: FastifyInstance, deps: { profiles: ProfilesSe
   });
 
   app.get("/api/showAllProfile", { config: { access: "admin" } }, async (request, reply) => {
-    const page = await deps.profiles.listProfiles(parseInput(pageQuery, request.query));
+    const page = await deps.profiles.listProfiles(parseInput(listQuery, request.query));
     return sendPage(reply, page);
   });
 

@@ -1,6 +1,6 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { PageQuery } from "../../contract/pagination";
+import type { ListQuery } from "../../contract/pagination";
 import type {
   Portfolio,
   Profile,
@@ -9,8 +9,15 @@ import type {
   profileSchema,
 } from "../../contract/profiles";
 import type { Db } from "../db/database";
-import { type Page, readPage } from "../db/paging";
+import { cursorKey, inRange, keyset } from "../db/keyset";
+import type { Page } from "../db/paging";
 import { portfolios, profiles } from "./tables";
+
+/** The admins' profile list: newest first, by profiles_created_idx. */
+const newestFirst = keyset("desc", [
+  [profiles.createdAt, "timestamp"],
+  [profiles.id, "uuid"],
+]);
 
 type ProfileRow = typeof profiles.$inferSelect;
 type PortfolioRow = typeof portfolios.$inferSelect;
@@ -92,13 +99,20 @@ export function createProfilesService(db: Db) {
       return row;
     },
 
-    async listProfiles(q: PageQuery): Promise<Page<Profile>> {
-      const { items, total } = await readPage(
-        db.select().from(profiles).orderBy(desc(profiles.createdAt), profiles.id),
-        db.$count(profiles),
+    async listProfiles(q: ListQuery): Promise<Page<Profile>> {
+      const { items, ...page } = await newestFirst.list(
         q,
+        (range) =>
+          inRange(
+            db
+              .select({ ...getTableColumns(profiles), [cursorKey]: newestFirst.key })
+              .from(profiles)
+              .$dynamic(),
+            range,
+          ),
+        db.$count(profiles),
       );
-      return { items: items.map(toProfile), total };
+      return { ...page, items: items.map(toProfile) };
     },
 
     /** Creates the owner's portfolio, or updates it when they have one. */

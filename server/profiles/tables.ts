@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { portfolioEducations, profileEducations } from "../../contract/choices";
 import { user } from "../accounts/tables";
 
@@ -25,7 +25,11 @@ export const profiles = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("profiles_education_known", sql`${t.education} in (${inList(profileEducations)})`)],
+  (t) => [
+    check("profiles_education_known", sql`${t.education} in (${inList(profileEducations)})`),
+    // The admins' list, newest first, by cursor.
+    index("profiles_created_idx").on(t.createdAt, t.id),
+  ],
 );
 
 /** One portfolio per user; creating again updates it. */

@@ -1,0 +1,186 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { outbox } from "../mail/tables";
+import { orderBody } from "../orders/order-test-helpers";
+import { verifyBeforeOrdering } from "../orders/routes";
+import { insertTool } from "../test/factories";
+import { call } from "../test/requests";
+import { adminEmail, linkIn, sessionCookie, signUp, type TestUser } from "../test/sessions";
+import { SmtpInbox } from "../test/smtp-inbox";
+import { describeEachDatabase, testOrigin } from "../test/test-env";
+import { user } from "./tables";
+
+const inbox = new SmtpInbox();
+const mailConfig: Record<string, string> = { ADMIN_EMAILS: adminEmail };
+beforeAll(async () => {
+  mailConfig.SMTP_URL = await inbox.start();
+});
+afterAll(() => inbox.stop());
+
+const resetSubject = "Reset your Car Mechanic password";
+const verifySubject = "Verify your email for Car Mechanic";
+const answerToEveryone = "If this email exists in our system, check your email for the reset link";
+
+describeEachDatabase(
+  "password reset and verified addresses, by email",
+  (env) => {
+    // Both databases' suites share the SMTP server: each starts with an empty inbox.
+    beforeAll(() => {
+      inbox.received.length = 0;
+    });
+    async function signIn(who: TestUser, password = who.password) {
+      return call(env.app, "POST", "/api/auth/sign-in/email", undefined, { email: who.email, password });
+    }
+    const sessionOf = async (cookie: string) =>
+      (await env.app.inject({ method: "GET", url: "/api/auth/get-session", headers: { cookie } })).json();
+
+    it("mails a verification link at sign-up; opening it verifies the address and shows it in the session", async () => {
+      const owner = await signUp(env.app, { name: "Rafi Garage" }, { verified: false });
+      expect((await sessionOf(owner.cookie)).user.emailVerified).toBe(false);
+      const mail = await inbox.one(owner.email, verifySubject);
+      expect(mail.text).toContain("Rafi Garage");
+      const opened = await env.app.inject({
+        method: "GET",
+        url: linkIn(mail.text, "/api/auth/verify-email"),
+      });
+      expect(opened.statusCode).toBe(302);
+      expect((await sessionOf(owner.cookie)).user.emailVerified).toBe(true);
+    });
+
+    it("makes an ADMIN_EMAILS address admin only once it is verified", async () => {
+      const boss = await signUp(env.app, { email: adminEmail }, { verified: false });
+      expect((await call(env.app, "GET", "/api/user", boss)).statusCode).toBe(403);
+      const mail = await inbox.one(adminEmail, verifySubject);
+      await env.app.inject({ method: "GET", url: linkIn(mail.text, "/api/auth/verify-email") });
+      expect((await call(env.app, "GET", "/api/user", boss)).statusCode).toBe(200);
+    });
+
+    it("resets a password once through the mailed link and signs every other session out", async () => {
+      const owner = await signUp(env.app);
+      const laptop = sessionCookie((await signIn(owner)).headers["set-cookie"]);
+      const asked = await call(env.app, "POST", "/api/auth/request-password-reset", undefined, {
+        email: owner.email,
+        redirectTo: "/reset-password",
+      });
+      expect(asked.statusCode).toBe(200);
+      expect(asked.json().message).toBe(answerToEveryone);
+
+      const mail = await inbox.one(owner.email, resetSubject);
+      const opened = await env.app.inject({
+        method: "GET",
+        url: linkIn(mail.text, "/api/auth/reset-password/"),
+      });
+      expect(opened.statusCode).toBe(302);
+      const landing = new URL(String(opened.headers.location), testOrigin);
+      expect(landing.pathname).toBe("/reset-password");
+      const token = landing.searchParams.get("token");
+      expect(token).toBeTruthy();
+
+      const weak = await call(env.app, "POST", "/api/auth/reset-password", undefined, {
+        token,
+        newPassword: "short",
+      });
+      expect(weak.statusCode).toBe(400);
+      const reset = await call(env.app, "POST", "/api/auth/reset-password", undefined, {
+        token,
+        newPassword: "a-brand-new-pass-2",
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
+
+      expect(await sessionOf(owner.cookie)).toBeNull();
+      expect(await sessionOf(laptop)).toBeNull();
+      expect((await signIn(owner)).statusCode).toBe(401);
+      expect((await signIn(owner, "a-brand-new-pass-2")).statusCode).toBe(200);
+      const again = await call(env.app, "POST", "/api/auth/reset-password", undefined, {
+        token,
+        newPassword: "yet-another-pass-3",
+      });
+      expect(again.statusCode).toBe(400);
+    });
+
+    it("answers an unknown address the same way and mails nobody", async () => {
+      const before = await env.db.$count(outbox);
+      const asked = await call(env.app, "POST", "/api/auth/request-password-reset", undefined, {
+        email: "nobody.here@example.com",
+        redirectTo: "/reset-password",
+      });
+      expect(asked.statusCode).toBe(200);
+      expect(asked.json().message).toBe(answerToEveryone);
+      expect(await env.db.$count(outbox)).toBe(before);
+    });
+
+    it('rate-limits "send again" of the verification link', async () => {
+      const owner = await signUp(env.app, {}, { verified: false });
+      const statuses: number[] = [];
+      // Its own client address: the limit counts per address, across both databases' suites.
+      const remoteAddress = env.kind === "pglite" ? "10.13.0.1" : "10.13.0.2";
+      for (let i = 0; i < 4; i++) {
+        const res = await call(
+          env.app,
+          "POST",
+          "/api/auth/send-verification-email",
+          owner,
+          {
+            email: owner.email,
+            callbackURL: "/dashboard",
+          },
+          { remoteAddress },
+        );
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    });
+
+    it("lists the outbox for admins only, newest first, hiding delivered account links", async () => {
+      const admin = await signUp(env.app, { email: "second.boss@example.com" });
+      await env.db.update(user).set({ role: "admin" }).where(eq(user.email, admin.email));
+      expect((await call(env.app, "GET", "/api/outbox")).statusCode).toBe(401);
+      const buyer = await signUp(env.app);
+      expect((await call(env.app, "GET", "/api/outbox", buyer)).statusCode).toBe(403);
+      await inbox.one(buyer.email, verifySubject);
+      const page = await call(env.app, "GET", "/api/outbox?limit=2", admin);
+      expect(page.statusCode).toBe(200);
+      expect(Number(page.headers["x-total-count"])).toBeGreaterThan(2);
+      const [newest] = page.json();
+      expect(newest).toMatchObject({
+        kind: "verify-email",
+        to: buyer.email,
+        subject: verifySubject,
+        status: "sent",
+      });
+      expect(newest.text).toBeNull();
+      expect((await call(env.app, "GET", "/api/outbox?page=0", admin)).statusCode).toBe(400);
+    });
+  },
+  mailConfig,
+);
+
+describeEachDatabase(
+  "REQUIRE_EMAIL_VERIFICATION",
+  (env) => {
+    it("refuses an order until the buyer's address is verified", async () => {
+      const tool = await insertTool(env.db, { minimum: 10, available: 1000 });
+      const unverified = await signUp(env.app, {}, { verified: false });
+      const refused = await call(env.app, "POST", "/api/order", unverified, orderBody(tool.id, 10));
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ error: verifyBeforeOrdering });
+      const verified = await signUp(env.app);
+      const placed = await call(env.app, "POST", "/api/order", verified, orderBody(tool.id, 10));
+      expect(placed.statusCode, placed.body).toBe(201);
+    });
+  },
+  { REQUIRE_EMAIL_VERIFICATION: "true" },
+);
+
+describe("without SMTP_URL", () => {
+  describeEachDatabase("mail kept in the outbox", (env) => {
+    it("keeps each message for the Outbox page instead of sending it", async () => {
+      const owner = await signUp(env.app, {}, { verified: false });
+      await env.app.sendDueMail();
+      await vi.waitFor(async () => {
+        const rows = await env.db.select().from(outbox).where(eq(outbox.recipient, owner.email));
+        expect(rows).toMatchObject([{ kind: "verify-email", status: "kept", attempts: 0 }]);
+      });
+    });
+  });
+});

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from "fastify";
+import { pageQuery } from "../../contract/pagination";
+import { parseInput } from "../http/errors";
+import { sendPage } from "../http/pages";
+import type { OutboxService } from "./service";
+
+export function outboxRoutes(app: FastifyInstance, deps: { outbox: OutboxService }) {
+  app.get("/api/outbox", { config: { access: "admin" } }, async (request, reply) => {
+    const page = await deps.outbox.listMessages(parseInput(pageQuery, request.query));
+    return sendPage(reply, page);
+  });
+}
