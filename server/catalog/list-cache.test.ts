@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Tool } from "../../contract/catalog";
-import { createToolListCache } from "./list-cache";
+import { createToolListCache, maxCachedPages } from "./list-cache";
 
 const tool = (name: string) => ({ name }) as Tool;
 
@@ -46,9 +46,21 @@ describe("the tool list cache", () => {
 
   it("expires pages after the time to live", async () => {
     let loads = 0;
-    const cache = createToolListCache(async () => ({ items: [], total: ++loads }), 0);
+    const cache = createToolListCache(async () => ({ items: [], total: ++loads }), 1);
     await cache.get({ page: 1, limit: 5 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
     await cache.get({ page: 1, limit: 5 });
     expect(loads).toBe(2);
+  });
+
+  it("keeps at most maxCachedPages pages however many page/limit pairs are asked for", async () => {
+    let loads = 0;
+    const cache = createToolListCache(async () => ({ items: [tool("x")], total: ++loads }));
+    for (let page = 1; page <= 3_000; page++) await cache.get({ page, limit: 10 + (page % 90) });
+    expect(cache.size).toBe(maxCachedPages);
+    expect(loads).toBe(3_000);
+    // The most recently read pages are the ones kept.
+    await cache.get({ page: 3_000, limit: 10 + (3_000 % 90) });
+    expect(loads).toBe(3_000);
   });
 });

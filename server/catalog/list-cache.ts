@@ -1,28 +1,33 @@
+import { LRUCache } from "lru-cache";
 import type { PageQuery } from "../../contract/pagination";
 import type { ToolPage } from "./service";
 
 export type CachedPage = { body: Buffer; total: number };
 
+/** At most this many pages are kept (least recently read ones go first): ~30 KB each at most. */
+export const maxCachedPages = 200;
+
 /**
  * The tool list is read on every visit and changes rarely, so each page is kept serialised in
- * memory. Anything that changes tools or stock calls `invalidate()`; the time-to-live bounds
- * how stale a second server on the same PostgreSQL can be.
+ * memory, at most `maxCachedPages` of them (every `page`/`limit` pair is a page). Any change of
+ * the tools table on any server calls `invalidate()` (list-changes.ts, within moments); the
+ * time-to-live is only a safety net for a moment without that notification.
  */
 export function createToolListCache(load: (q: PageQuery) => Promise<ToolPage>, ttlMs = 5_000) {
-  const pages = new Map<string, { at: number; page: Promise<CachedPage> }>();
+  const pages = new LRUCache<string, Promise<CachedPage>>({ max: maxCachedPages, ttl: ttlMs });
   let generation = 0;
 
   return {
     get(q: PageQuery): Promise<CachedPage> {
       const key = `${q.page}:${q.limit}`;
       const hit = pages.get(key);
-      if (hit && Date.now() - hit.at < ttlMs) return hit.page;
+      if (hit) return hit;
       const startedIn = generation;
       // Concurrent misses share one query; a failed load is not cached.
       const page = load(q).then(({ items, total }) => ({ body: Buffer.from(JSON.stringify(items)), total }));
-      pages.set(key, { at: Date.now(), page });
+      pages.set(key, page);
       const forget = () => {
-        if (pages.get(key)?.page === page) pages.delete(key);
+        if (pages.peek(key, { allowStale: true }) === page) pages.delete(key);
       };
       page.then(() => startedIn !== generation && forget(), forget);
       return page;
@@ -30,6 +35,10 @@ export function createToolListCache(load: (q: PageQuery) => Promise<ToolPage>, t
     invalidate(): void {
       generation++;
       pages.clear();
+    },
+    /** How many pages are kept now. */
+    get size(): number {
+      return pages.size;
     },
   };
 }

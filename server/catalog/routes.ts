@@ -1,16 +1,30 @@
 import type { FastifyInstance } from "fastify";
-import { newToolSchema, toolIdParams, toolListQuery } from "../../contract/catalog";
-import { totalCountHeader } from "../../contract/pagination";
-import { notFound, parseInput } from "../http/errors";
-import type { ToolListCache } from "./list-cache";
-import type { CatalogService } from "./service";
+import { newToolSchema, toolChangesSchema, toolIdParams, toolListQuery } from "../../contract/catalog";
+import { pageQuery, totalCountHeader } from "../../contract/pagination";
+import { stockChangeSchema } from "../../contract/stock";
+import { signedInUser } from "../accounts/access";
+import { conflict, notFound, parseInput } from "../http/errors";
+import { sendPage } from "../http/pages";
+import type { CachedPage, ToolListCache } from "./list-cache";
+import { isDefaultView } from "./search";
+import type { CatalogService, ToolPage } from "./service";
+
+const serialise = ({ items, total }: ToolPage): CachedPage => ({
+  body: Buffer.from(JSON.stringify(items)),
+  total,
+});
 
 export function catalogRoutes(
   app: FastifyInstance,
   deps: { catalog: CatalogService; toolList: ToolListCache },
 ) {
   app.get("/api/service", { config: { access: "public" } }, async (request, reply) => {
-    const page = await deps.toolList.get(parseInput(toolListQuery, request.query));
+    const query = parseInput(toolListQuery, request.query);
+    // Only the default view (what every visit reads) is cached: searches are unbounded, and sorted or
+    // filtered views are rarer than keeping a cache of each is worth.
+    const page = isDefaultView(query)
+      ? await deps.toolList.get(query)
+      : serialise(await deps.catalog.listTools(query));
     return reply
       .header(totalCountHeader, page.total)
       .header("content-type", "application/json; charset=utf-8")
@@ -25,7 +39,8 @@ export function catalogRoutes(
   });
 
   app.post("/api/service", { config: { access: "admin" } }, async (request, reply) => {
-    const insertedId = await deps.catalog.createTool(parseInput(newToolSchema, request.body));
+    const input = parseInput(newToolSchema, request.body);
+    const insertedId = await deps.catalog.createTool(input, signedInUser(request).id);
     deps.toolList.invalidate();
     return reply.status(201).send({ insertedId });
   });
@@ -37,5 +52,35 @@ export function catalogRoutes(
     if (!removed) throw notFound("No tool with that id");
     deps.toolList.invalidate();
     return { deletedCount: 1, archived: removed === "archived" };
+  });
+
+  app.patch("/api/service/:id", { config: { access: "admin" } }, async (request) => {
+    const { id } = parseInput(toolIdParams, request.params);
+    const tool = await deps.catalog.updateTool(id, parseInput(toolChangesSchema, request.body));
+    if (!tool) throw notFound("No tool with that id");
+    deps.toolList.invalidate();
+    return tool;
+  });
+
+  // Admin: the tools at or below their low-stock level (the dashboard's Low stock list).
+  app.get("/api/service/low-stock", { config: { access: "admin" } }, async () => deps.catalog.listLowStock());
+
+  // The stock ledger: a tool's movements, newest first, and an admin's restock or correction.
+  app.get("/api/service/:id/stock", { config: { access: "admin" } }, async (request, reply) => {
+    const { id } = parseInput(toolIdParams, request.params);
+    const query = parseInput(pageQuery, request.query);
+    const page = await deps.catalog.listMovements(id, query);
+    if (!page) throw notFound("No tool with that id");
+    return sendPage(reply, page);
+  });
+
+  app.post("/api/service/:id/stock", { config: { access: "admin" } }, async (request, reply) => {
+    const { id } = parseInput(toolIdParams, request.params);
+    const change = parseInput(stockChangeSchema, request.body);
+    const result = await deps.catalog.adjustStock(id, { ...change, actorUserId: signedInUser(request).id });
+    if (result === "not-found") throw notFound("No tool with that id");
+    if (result === "negative") throw conflict("The stock can't go below 0");
+    deps.toolList.invalidate();
+    return reply.status(201).send(result);
   });
 }

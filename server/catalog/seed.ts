@@ -1,12 +1,16 @@
 import { count, inArray } from "drizzle-orm";
-import type { Db } from "#server/db/database";
+import type { Db, Tx } from "#server/db/database";
+import { recordInitialStock } from "./stock";
 import { tools } from "./tables";
 
 /** A tool as it is first stored (what the demo seed adds). */
 export type NewToolRow = typeof tools.$inferInsert;
 
-/** Adds the tools whose names the catalog does not have yet; answers how many it added. */
-export async function addMissingTools(db: Db, list: readonly NewToolRow[]): Promise<number> {
+/**
+ * Adds the tools whose names the catalog does not have yet, each with its stock's first movement;
+ * answers how many it added. Call it in a transaction.
+ */
+export async function addMissingTools(db: Db | Tx, list: readonly NewToolRow[]): Promise<number> {
   const existing = await db
     .select({ name: tools.name })
     .from(tools)
@@ -18,7 +22,13 @@ export async function addMissingTools(db: Db, list: readonly NewToolRow[]): Prom
     );
   const have = new Set(existing.map((t) => t.name));
   const missing = list.filter((t) => !have.has(t.name));
-  if (missing.length > 0) await db.insert(tools).values(missing);
+  if (missing.length > 0) {
+    const added = await db
+      .insert(tools)
+      .values(missing)
+      .returning({ id: tools.id, available: tools.available });
+    await recordInitialStock(db, added, null);
+  }
   return missing.length;
 }
 

@@ -1,10 +1,15 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
-import type { NewTool, Tool } from "#contract/catalog";
+import { and, eq, isNull } from "drizzle-orm";
+import { type NewTool, type Tool, type ToolChanges, toolLotProblem } from "#contract/catalog";
 import { centsToDollars, dollarsToCents } from "#contract/money";
 import type { PageQuery } from "#contract/pagination";
+import type { LowStockTool, StockMovement } from "#contract/stock";
 import type { Db } from "#server/db/database";
 import { isPgError } from "#server/db/errors";
 import { type Page, readPage } from "#server/db/paging";
+import { badRequest, conflict } from "#server/http/errors";
+import { lowStockTools, setLowStockShopUrl } from "./low-stock";
+import { type ToolListView, toolListOrder, toolListWhere } from "./search";
+import { adjustStock, listMovements, recordInitialStock, type StockAdjustment } from "./stock";
 import { tools } from "./tables";
 
 type ToolRow = typeof tools.$inferSelect;
@@ -21,19 +26,59 @@ export function toApiTool(row: ToolRow): Tool {
     available: row.available,
     leadTimeDays: row.leadTimeDays,
     description: row.description,
+    sku: row.sku,
+    lowStockAt: row.lowStockAt,
   };
+}
+
+export const skuTaken = "Another tool already has that SKU";
+
+/** A duplicate SKU (the partial unique index) as a 409; any other error unchanged. */
+function skuConflict(err: unknown): unknown {
+  return isPgError(err, "uniqueViolation") ? conflict(skuTaken) : err;
+}
+
+function priceCentsOf(price: number): number {
+  const cents = dollarsToCents(price);
+  if (cents === undefined) throw new Error("price has more than two decimals (the contract refuses it)");
+  return cents;
+}
+
+/** A tool that passed `newToolSchema` as its row (adding one, the CSV import). */
+export function toolRowOf(input: NewTool) {
+  return {
+    name: input.name,
+    description: input.description,
+    img: input.img,
+    priceCents: priceCentsOf(input.price),
+    available: input.available,
+    minimum: input.minimum,
+    maximum: input.maximum ?? null,
+    increment: input.increment,
+    leadTimeDays: input.leadTimeDays,
+    sku: input.sku ?? null,
+    lowStockAt: input.lowStockAt ?? null,
+  } satisfies typeof tools.$inferInsert;
 }
 
 export type ToolPage = Page<Tool>;
 
 const onSale = isNull(tools.archivedAt);
 
-export function createCatalogService(db: Db) {
+/** `publicUrl`: the shop's address, for the links in the low-stock message to admins. */
+export function createCatalogService(db: Db, options: { publicUrl?: string } = {}) {
+  if (options.publicUrl) setLowStockShopUrl(options.publicUrl);
   return {
-    async listTools(q: PageQuery): Promise<ToolPage> {
+    /** A page of the tools on sale, searched, filtered and sorted as the query asks. */
+    async listTools(q: PageQuery & ToolListView): Promise<ToolPage> {
+      const where = toolListWhere(q);
       const { items, total } = await readPage(
-        db.select().from(tools).where(onSale).orderBy(asc(tools.createdAt), asc(tools.name)),
-        db.$count(tools, onSale),
+        db
+          .select()
+          .from(tools)
+          .where(where)
+          .orderBy(...toolListOrder(q)),
+        db.$count(tools, where),
         q,
       );
       return { items: items.map(toApiTool), total };
@@ -48,26 +93,78 @@ export function createCatalogService(db: Db) {
       return row ? toApiTool(row) : undefined;
     },
 
-    /** Adds a tool to the shop; the input has passed `newToolSchema`. */
-    async createTool(input: NewTool): Promise<string> {
-      const priceCents = dollarsToCents(input.price);
-      if (priceCents === undefined) throw new Error("createTool: price has more than two decimals");
-      const [row] = await db
-        .insert(tools)
-        .values({
-          name: input.name,
-          description: input.description,
-          img: input.img,
-          priceCents,
-          available: input.available,
-          minimum: input.minimum,
-          maximum: input.maximum ?? null,
-          increment: input.increment,
-          leadTimeDays: input.leadTimeDays,
-        })
-        .returning({ id: tools.id });
-      if (!row) throw new Error("createTool: insert returned no row");
-      return row.id;
+    /** Adds a tool to the shop with its stock's first movement; the input has passed `newToolSchema`. */
+    async createTool(input: NewTool, actorUserId: string | null): Promise<string> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(tools)
+            .values(toolRowOf(input))
+            .returning({ id: tools.id, available: tools.available });
+          if (!row) throw new Error("createTool: insert returned no row");
+          await recordInitialStock(tx, [row], actorUserId);
+          return row.id;
+        });
+      } catch (err) {
+        throw skuConflict(err);
+      }
+    },
+
+    /**
+     * Changes a tool on sale (never its stock: stock.ts); the changes have passed
+     * `toolChangesSchema`, and the lot rules are checked on the tool as it would be after them, under
+     * the row's lock. Undefined when no tool on sale has that id. Orders keep their own copy of name
+     * and unit price, so they are not affected.
+     */
+    async updateTool(id: string, changes: ToolChanges): Promise<Tool | undefined> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [current] = await tx
+            .select()
+            .from(tools)
+            .where(and(eq(tools.id, id), onSale))
+            .for("update");
+          if (!current) return undefined;
+          const { price, ...rest } = changes;
+          const next = { ...rest, ...(price === undefined ? {} : { priceCents: priceCentsOf(price) }) };
+          const problem = toolLotProblem({ ...current, ...next });
+          if (problem) throw badRequest(problem.message);
+          const [row] = await tx
+            .update(tools)
+            .set({ ...next, updatedAt: new Date() })
+            .where(eq(tools.id, id))
+            .returning();
+          return row && toApiTool(row);
+        });
+      } catch (err) {
+        throw skuConflict(err);
+      }
+    },
+
+    /** An admin's restock, correction or write-off (stock.ts `adjustStock`). */
+    adjustStock(id: string, adjustment: StockAdjustment) {
+      return adjustStock(db, id, adjustment);
+    },
+
+    /** A page of the movements of a tool on sale, newest first; undefined when there is no such tool. */
+    async listMovements(id: string, q: PageQuery): Promise<Page<StockMovement> | undefined> {
+      const [tool] = await db
+        .select({ id: tools.id })
+        .from(tools)
+        .where(and(eq(tools.id, id), onSale));
+      return tool && listMovements(db, id, q);
+    },
+
+    /** The tools on sale at or below their low-stock level, the emptiest first. */
+    async listLowStock(): Promise<LowStockTool[]> {
+      const rows = await lowStockTools(db);
+      return rows.map((t) => ({
+        _id: t.id,
+        name: t.name,
+        sku: t.sku,
+        available: t.available,
+        lowStockAt: t.lowStockAt,
+      }));
     },
 
     /**
