@@ -13,8 +13,8 @@ import type { OrdersService } from "./service";
 export function adminOrderRoutes(app: FastifyInstance, deps: { orders: OrdersService }) {
   // Every order, newest first; cancelled orders stay listed with status "cancelled".
   app.get("/api/allOrder", { config: { access: "admin" } }, async (request, reply) => {
-    const { status, ...page } = parseInput(allOrdersQuery, request.query);
-    const found = await deps.orders.listAllOrders(status, page);
+    const { status, q, ...page } = parseInput(allOrdersQuery, request.query);
+    const found = await deps.orders.listAllOrders({ status, q }, page);
     return sendPage(reply, found);
   });
 

@@ -8,15 +8,21 @@ declare module "fastify" {
   interface FastifyInstance {
     /** One sweep as of `now`, as the server runs it: cancels unpaid orders past their time; how many. */
     expireUnpaidOrders(now: Date): Promise<number>;
+    /** One reminder sweep as of `now`: the pay reminders of orders released within 24 hours; how many orders it saw. */
+    remindUnpaidOrders(now: Date): Promise<number>;
   }
 }
 
 /**
- * Releases unpaid orders older than UNPAID_ORDER_HOURS: once when the server starts listening, then
+ * Releases unpaid orders older than UNPAID_ORDER_HOURS, and reminds the buyers of those released
+ * within the next 24 hours (`remind`, pay-reminders.ts): once when the server starts listening, then
  * every 10 minutes, one sweep at a time in this process. Several servers may sweep at once (each
  * order is re-checked under its lock). Closing the server stops it, after a sweep under way ends.
  */
-export function unpaidOrderExpiry(app: FastifyInstance, deps: { orders: OrdersService; hours: number }) {
+export function unpaidOrderExpiry(
+  app: FastifyInstance,
+  deps: { orders: OrdersService; hours: number; remind: (now: Date) => Promise<number> },
+) {
   async function expireUnpaidOrders(now: Date): Promise<number> {
     const cancelled = await deps.orders.expireUnpaidOrders(now);
     if (cancelled > 0) {
@@ -28,13 +34,16 @@ export function unpaidOrderExpiry(app: FastifyInstance, deps: { orders: OrdersSe
     return cancelled;
   }
   app.decorate("expireUnpaidOrders", expireUnpaidOrders);
+  app.decorate("remindUnpaidOrders", deps.remind);
   if (deps.hours <= 0) return;
 
   let timer: NodeJS.Timeout | undefined;
   let sweeping: Promise<void> | undefined;
   function sweep() {
     if (sweeping) return; // the last one is still going (a slow gateway, a long backlog)
-    sweeping = expireUnpaidOrders(new Date())
+    const now = new Date();
+    sweeping = expireUnpaidOrders(now)
+      .then(() => deps.remind(now))
       .then(() => undefined)
       .catch((err: unknown) => app.log.error({ err }, "the unpaid-order sweep failed; it runs again later"))
       .finally(() => {

@@ -2,15 +2,17 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "#server/db/database";
 import type { PaymentOrders } from "#server/payments/service";
 import { changeStatus, lockOrder } from "./change-status";
+import type { OrderMessages } from "./messages/order-messages";
 import { noSuchOrder } from "./order-view";
 import { orders } from "./tables";
 
 /**
  * Orders as payments reach them (the port payments declares): a buyer's order, an order's status,
- * the order locked for settling a payment, and a locked order marked paid through the state machine.
+ * the order locked for settling a payment, and a locked order marked paid through the state machine
+ * (with the buyer's receipt and the admins' note in the same transaction).
  * The app hands it to the payments service, as it hands orders the payments' OpenPayments.
  */
-export function createPaymentOrders(db: Db): PaymentOrders {
+export function createPaymentOrders(db: Db, messages: OrderMessages): PaymentOrders {
   return {
     async ownOrder(buyerId, orderId) {
       const [order] = await db
@@ -28,13 +30,15 @@ export function createPaymentOrders(db: Db): PaymentOrders {
 
     lock: lockOrder,
 
-    markPaid(tx, order, paid) {
-      return changeStatus(tx, order, {
+    async markPaid(tx, order, paid) {
+      const row = await changeStatus(tx, order, {
         to: "paid",
         actorUserId: paid.actorUserId,
         note: paid.note,
         set: { transactionId: paid.transactionId },
       });
+      await messages.paid(tx, row, row.updatedAt);
+      return row;
     },
   };
 }

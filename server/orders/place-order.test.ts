@@ -83,14 +83,14 @@ describeEachDatabase("placing an order: POST /api/order", (env) => {
   });
 
   it("shows the reserved stock on the (cached) tool list at once", async () => {
-    const tool = await insertTool(env.db, { minimum: 10, available: 100 });
+    const tool = await insertTool(env.db, { minimum: 10, available: 1000 });
     const list = async () =>
       (await env.app.inject({ method: "GET", url: "/api/service?limit=100" }))
         .json<Tool[]>()
         .find((t) => t._id === tool.id)?.available;
-    expect(await list()).toBe(100);
+    expect(await list()).toBe(1000);
     await call(env.app, "POST", "/api/order", buyer, orderBody(tool.id, 30));
-    expect(await list()).toBe(70);
+    expect(await list()).toBe(970);
   });
 
   // Brake discs: from 500, at most 3,000, in steps of 100; 1,200 in stock.
@@ -131,12 +131,12 @@ describeEachDatabase("placing an order: POST /api/order", (env) => {
     expect(await stockOf(tool.id)).toBe(5200);
   });
 
-  it("takes the last pieces, then says the tool is sold out", async () => {
-    const tool = await insertTool(env.db, { minimum: 10, available: 10 });
-    expect((await call(env.app, "POST", "/api/order", buyer, orderBody(tool.id, 10))).statusCode).toBe(201);
+  it("takes the last pieces, then says what Order Now needs", async () => {
+    const tool = await insertTool(env.db, { minimum: 10, available: 500 });
+    expect((await call(env.app, "POST", "/api/order", buyer, orderBody(tool.id, 500))).statusCode).toBe(201);
     const res = await call(env.app, "POST", "/api/order", buyer, orderBody(tool.id, 10));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: "This tool is sold out" });
+    expect(res.json()).toEqual({ error: "Order Now needs available stock of at least 500." });
     expect(await stockOf(tool.id)).toBe(0);
   });
 
@@ -211,24 +211,26 @@ describeEachDatabase("placing an order: POST /api/order", (env) => {
   });
 
   it("never oversells: 200 concurrent orders on stock for 10 lots give 10 orders and 190 conflicts", async () => {
-    const tool = await insertTool(env.db, { minimum: 50, increment: 50, available: 500 });
+    const tool = await insertTool(env.db, { minimum: 500, increment: 500, available: 5000 });
     const buyers = await Promise.all([0, 1, 2, 3].map(() => signUp(env.app)));
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        call(env.app, "POST", "/api/order", buyers[i % buyers.length], orderBody(tool.id, 50)),
+        call(env.app, "POST", "/api/order", buyers[i % buyers.length], orderBody(tool.id, 500)),
       ),
     );
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(190);
     for (const r of results.filter((r) => r.statusCode === 409)) {
-      expect(r.json().error).toMatch(/^(Only \d+ pieces left|This tool is sold out)$/);
+      expect(r.json().error).toMatch(
+        /^(Only [\d,]+ pieces left|Order Now needs available stock of at least 500\.)$/,
+      );
     }
     expect(await stockOf(tool.id)).toBe(0);
     const [sold] = await env.db
       .select({ n: sql<number>`count(*)::int`, pieces: sql<number>`sum(${orders.quantity})::int` })
       .from(orders)
       .where(and(eq(orders.toolId, tool.id), eq(orders.status, "pending")));
-    expect(sold).toEqual({ n: 10, pieces: 500 });
+    expect(sold).toEqual({ n: 10, pieces: 5000 });
   });
 });

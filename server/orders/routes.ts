@@ -3,17 +3,37 @@ import { myOrdersQuery, orderBody, orderIdParams, type PlaceOrderResponse } from
 import { signedInUser } from "../accounts/access";
 import { forbidden, parseInput } from "../http/errors";
 import { sendPage } from "../http/pages";
-import { noSuchOrder } from "./order-view";
+import type { IdempotencyKeys } from "../idempotency/keys";
+import { noSuchOrder, type OrderRow } from "./order-view";
 import type { OrdersService } from "./service";
 
-export function orderRoutes(app: FastifyInstance, deps: { orders: OrdersService }) {
+/** REQUIRE_EMAIL_VERIFICATION's refusal of an order. */
+export const verifyBeforeOrdering =
+  "Please verify your email address before placing an order: open the link we emailed you, or send a new one from your dashboard.";
+
+export function orderRoutes(
+  app: FastifyInstance,
+  deps: { orders: OrdersService; idempotency: IdempotencyKeys; requireEmailVerification: boolean },
+) {
   // Name and email come from the session, product and price from the tool.
+  // A retry with the same Idempotency-Key gets the first answer: the answer is stored in the order's transaction.
   app.post("/api/order", { config: { access: "user" } }, async (request, reply) => {
     const buyer = signedInUser(request);
+    if (deps.requireEmailVerification && buyer.emailVerified !== true) throw forbidden(verifyBeforeOrdering);
     const input = parseInput(orderBody, request.body);
-    const order = await deps.orders.placeOrder(buyer, input);
-    const body: PlaceOrderResponse = { insertedId: order.id, order: await deps.orders.presentOne(order) };
-    return reply.status(201).send(body);
+    const answer = async (order: OrderRow) => {
+      const body: PlaceOrderResponse = { insertedId: order.id, order: await deps.orders.presentOne(order) };
+      return { status: 201, body };
+    };
+    return deps.idempotency.run(request, reply, buyer.id, async (storeIn) =>
+      answer(
+        await deps.orders.placeOrder(
+          buyer,
+          input,
+          storeIn && (async (tx, order) => storeIn(tx, await answer(order))),
+        ),
+      ),
+    );
   });
 
   // The caller's own orders, newest first. Another user's email is refused.

@@ -1,17 +1,20 @@
-import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type LotProblem, lotProblem } from "#contract/lot-rules";
 import type { OrderStatus } from "#contract/order-status";
 import type { Order, orderBody } from "#contract/orders";
-import type { PageQuery } from "#contract/pagination";
+import type { ListQuery } from "#contract/pagination";
 import type { SessionUser } from "#server/accounts/guards";
 import { lotOf, releaseStock } from "#server/catalog/stock";
 import type { Db, Tx } from "#server/db/database";
-import { type Page, readPage } from "#server/db/paging";
+import { cursorKey, inRange, keyset, type Range } from "#server/db/keyset";
+import type { Page } from "#server/db/paging";
 import { badRequest, conflict, notFound } from "#server/http/errors";
+import { ordersOfBuyer } from "./buyer-data";
 import { assertTransition, changeStatus, lockOrder } from "./change-status";
+import type { OrderMessages } from "./messages/order-messages";
 import { noSuchOrder, type OrderRow, toApiOrder } from "./order-view";
-import { orderEvents, orders } from "./tables";
+import { orderEvents, orderStatusCounts, orders } from "./tables";
 import { placeOrderTakingStock } from "./take-stock";
 
 export type PlaceOrderInput = z.infer<typeof orderBody>;
@@ -40,6 +43,8 @@ export type OrdersDeps = {
   unpaidOrderHours: number;
   /** Where the expiry sweep reports an order it could not cancel (pino's signature). */
   log: { error(details: object, message: string): void };
+  /** The buyer's messages, enqueued in the transaction of each change (messages/order-messages.tsx). */
+  messages: OrderMessages;
 };
 
 /** What the buyer reads as a cancelled order's reason: its event note up to the stock count. */
@@ -47,6 +52,29 @@ const cancelNote = (reason: string, quantity: number) => `${reason}; ${quantity}
 const reasonOf = (note: string | null) => note?.split("; ")[0] ?? null;
 
 const hoursText = (hours: number) => (hours === 1 ? "1 hour" : `${hours} hours`);
+
+/** Every list of orders: newest first, by the indexes on (…, created_at, id). */
+const newestFirst = keyset("desc", [
+  [orders.createdAt, "timestamp"],
+  [orders.id, "uuid"],
+]);
+const listedOrder = { ...getTableColumns(orders), [cursorKey]: newestFirst.key };
+
+const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The admin's search, each form by its index: an order id, a buyer's email, the start of a product name. */
+function matching(q: string): SQL {
+  const term = q.toLowerCase();
+  if (uuidText.test(term)) return eq(orders.id, term);
+  if (term.includes("@")) return eq(sql`lower(${orders.email})`, term);
+  return sql`lower(${orders.productName}) like ${`${term.replace(/[\\%_]/g, "\\$&")}%`}`;
+}
+
+type OrderFilter = {
+  userId?: string;
+  status?: OrderStatus | readonly OrderStatus[] | undefined;
+  q?: string | undefined;
+};
 
 /** What became of an attempt to cancel an unpaid order. */
 type Release =
@@ -105,7 +133,13 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
           actorUserId: change.actorUserId,
           note: cancelNote(change.reason, order.quantity),
         });
-        await releaseStock(tx, order.toolId, order.quantity);
+        await releaseStock(tx, {
+          toolId: order.toolId,
+          quantity: order.quantity,
+          orderId: order.id,
+          actorUserId: change.actorUserId,
+        });
+        await deps.messages.cancelled(tx, row, change.reason, change.actorUserId === null);
         return { outcome: "cancelled", order: row };
       });
       if (release?.outcome === "cancelled") deps.onStockChange();
@@ -114,29 +148,49 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
     throw conflict("The buyer is starting a payment of this order right now; try again in a minute");
   }
 
-  /** A page of orders, newest first: of one user or everyone's, of one status or any of several (or all). */
-  async function listOrders(
-    filter: { userId?: string; status?: OrderStatus | readonly OrderStatus[] | undefined },
-    q: PageQuery,
-  ): Promise<Page<Order>> {
-    const { status } = filter;
-    const where = and(
+  /**
+   * The number of orders of these statuses (all when undefined), from the counters the orders
+   * table's trigger keeps (decision 013): a sum of a few rows, not a count of the orders.
+   */
+  async function countByStatus(statuses: readonly OrderStatus[] | undefined): Promise<number> {
+    const [row] = await db
+      .select({ total: sql`coalesce(sum(${orderStatusCounts.count}), 0)`.mapWith(Number) })
+      .from(orderStatusCounts)
+      .where(statuses && inArray(orderStatusCounts.status, [...statuses]));
+    return row?.total ?? 0;
+  }
+
+  /**
+   * A page of orders, newest first: of one user or everyone's, of one status or any of several (or
+   * all), found by `q`. Several statuses are read one index range each and merged.
+   */
+  async function listOrders(filter: OrderFilter, query: ListQuery): Promise<Page<Order>> {
+    const statuses = filter.status === undefined ? undefined : [filter.status].flat();
+    const own = and(
       filter.userId === undefined ? undefined : eq(orders.userId, filter.userId),
-      status === undefined
-        ? undefined
-        : typeof status === "string"
-          ? eq(orders.status, status)
-          : inArray(orders.status, [...status]),
+      filter.q === undefined ? undefined : matching(filter.q),
     );
-    const { items, total } = await readPage(
-      db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)),
-      db.$count(orders, where),
-      q,
+    const read = (range: Range, status: SQL | undefined) =>
+      inRange(db.select(listedOrder).from(orders).$dynamic(), range, and(own, status));
+    const page = await newestFirst.list(
+      query,
+      (range) =>
+        statuses && statuses.length > 1
+          ? newestFirst.mergeBranches(range, (each) => statuses.map((s) => read(each, eq(orders.status, s))))
+          : read(range, statuses?.[0] === undefined ? undefined : eq(orders.status, statuses[0])),
+      own === undefined
+        ? countByStatus(statuses)
+        : db.$count(orders, and(own, statuses && inArray(orders.status, statuses))),
     );
-    return { items: await present(items), total };
+    return { ...page, items: await present(page.items) };
   }
 
   return {
+    /** Every order of one buyer, oldest first, in the API's shape (their data export). */
+    async ordersOfBuyer(userId: string): Promise<Order[]> {
+      return present(await ordersOfBuyer(db, userId));
+    },
+
     /** One order in the API's shape. */
     async presentOne(row: OrderRow): Promise<Order> {
       const [order] = await present([row]);
@@ -144,8 +198,16 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
       return order;
     },
 
-    /** Places an order for the signed-in buyer: name and email from the session, product and price from the tool. */
-    async placeOrder(buyer: SessionUser, input: PlaceOrderInput): Promise<OrderRow> {
+    /**
+     * Places an order for the signed-in buyer: name and email from the session, product and price
+     * from the tool. `alsoInTransaction` runs in the order's transaction (the idempotency key's
+     * answer is stored with the order, server/idempotency/keys.ts); if it throws, no order.
+     */
+    async placeOrder(
+      buyer: SessionUser,
+      input: PlaceOrderInput,
+      alsoInTransaction?: (tx: Tx, order: OrderRow) => Promise<void>,
+    ): Promise<OrderRow> {
       const quantity = input.orderMinimum;
       for (let attempt = 0; attempt < 3; attempt++) {
         const [tool] = await lotOf(db, input.orderId);
@@ -155,7 +217,7 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
         if (!Number.isSafeInteger(tool.priceCents * quantity)) {
           throw badRequest("This order is too large to take online; please contact us");
         }
-        const order = await placeOrderTakingStock(db, {
+        const newOrder = {
           toolId: tool.id,
           userId: buyer.id,
           name: buyer.name,
@@ -164,6 +226,15 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
           address: input.orderAddress,
           neededBy: input.orderDate,
           quantity,
+        };
+        // The buyer's confirmation commits with the order (the tool's row stays locked until then).
+        const order = await db.transaction(async (tx) => {
+          const placed = await placeOrderTakingStock(tx, newOrder);
+          if (placed) {
+            await deps.messages.placed(tx, placed);
+            await alsoInTransaction?.(tx, placed);
+          }
+          return placed;
         });
         if (order) {
           deps.onStockChange();
@@ -176,13 +247,16 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
     },
 
     /** The buyer's own orders, newest first. */
-    listOrdersOf(userId: string, status: OrderStatus | undefined, page: PageQuery) {
-      return listOrders({ userId, status }, page);
+    listOrdersOf(userId: string, status: OrderStatus | undefined, query: ListQuery) {
+      return listOrders({ userId, status }, query);
     },
 
-    /** Every order, newest first (admin); with statuses, only the orders of any of them. */
-    listAllOrders(status: readonly OrderStatus[] | undefined, page: PageQuery) {
-      return listOrders({ status }, page);
+    /** Every order, newest first (admin); with statuses, only the orders of any of them; `q` searches. */
+    listAllOrders(
+      filter: { status: readonly OrderStatus[] | undefined; q: string | undefined },
+      query: ListQuery,
+    ) {
+      return listOrders(filter, query);
     },
 
     /** The order if the user may see it (the owner, or an admin); undefined otherwise, as if it did not exist. */
@@ -197,9 +271,12 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
 
     /** Admin: a paid order is shipped. */
     ship(id: string, admin: SessionUser): Promise<OrderRow> {
-      return db.transaction(async (tx) =>
-        changeStatus(tx, await lockOrder(tx, id), { to: "shipped", actorUserId: admin.id, note: "Shipped" }),
-      );
+      return db.transaction(async (tx) => {
+        const order = await lockOrder(tx, id);
+        const row = await changeStatus(tx, order, { to: "shipped", actorUserId: admin.id, note: "Shipped" });
+        await deps.messages.shipped(tx, row);
+        return row;
+      });
     },
 
     /**

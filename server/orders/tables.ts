@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { orderStatuses } from "../../contract/order-status";
 import { user } from "../accounts/tables";
 import { tools } from "../catalog/tables";
@@ -14,9 +26,8 @@ export const orders = pgTable(
     toolId: uuid("tool_id")
       .notNull()
       .references(() => tools.id, { onDelete: "restrict" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "restrict" }),
+    /** Null once the buyer deleted their account: the order stays for the shop's books, anonymised. */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     /** Name and email are copied from the session at order time, never taken from the client. */
     name: text("name").notNull(),
     email: text("email").notNull(),
@@ -40,12 +51,33 @@ export const orders = pgTable(
       "orders_paid_has_transaction",
       sql`${t.status} not in ('paid', 'shipped') or ${t.transactionId} is not null`,
     ),
-    index("orders_user_idx").on(t.userId, t.createdAt),
+    // Each list's order, with the id as the tie-break the cursor needs (server/db/keyset.ts); read
+    // backwards for newest first. A buyer's orders; everyone's; one status's (the admin's views,
+    // one branch per status, and the sweep of old unpaid orders).
+    index("orders_user_idx").on(t.userId, t.createdAt, t.id),
     index("orders_tool_idx").on(t.toolId),
-    index("orders_created_idx").on(t.createdAt),
-    // The admin list filtered by status, newest first, and the sweep of old unpaid orders.
-    index("orders_status_created_idx").on(t.status, t.createdAt),
+    index("orders_created_idx").on(t.createdAt, t.id),
+    index("orders_status_created_idx").on(t.status, t.createdAt, t.id),
+    // The admin's search: by buyer email, and by the start of the product's name.
+    index("orders_email_idx").on(sql`lower(${t.email})`, t.createdAt, t.id),
+    index("orders_product_idx").on(sql`lower(${t.productName}) text_pattern_ops`),
   ],
+);
+
+/**
+ * How many orders each status has, kept by a trigger on orders (migration 0004) in the same
+ * transaction as every insert and status change, so the admin list's X-Total-Count is a sum of a
+ * few rows instead of a count of every order. Each status is spread over 16 rows (by the order id's
+ * hash) so concurrent orders do not queue on one counter row.
+ */
+export const orderStatusCounts = pgTable(
+  "order_status_counts",
+  {
+    status: text("status", { enum: orderStatuses }).notNull(),
+    shard: smallint("shard").notNull(),
+    count: bigint("count", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.shard] })],
 );
 
 /** Every status change of an order: who made it and when. */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { reserveStock } from "#server/catalog/stock";
-import type { Db } from "#server/db/database";
+import { afterStockChange, reservationMovement, reserveStock } from "#server/catalog/stock";
+import type { Db, Tx } from "#server/db/database";
 import type { OrderRow } from "./order-view";
 import { orderEvents, orders } from "./tables";
 
@@ -20,18 +20,23 @@ type Placed = {
   product_name: string;
   unit_price_cents: number;
   created_at: Date | string;
+  tool_sku: string | null;
+  stock_after: number;
+  low_stock_at: number | null;
+  movement_id: string;
 };
 
 /**
- * Takes the stock and records the order and its first event in ONE statement (so one transaction).
- * The stock is taken by catalog's own statement (catalog/stock.ts `reserveStock`, the guard against
- * overselling), composed here as the first step of the WITH: one that would take the stock below
- * zero matches no row, so nothing is inserted. Being a single statement, the hot row is locked only
+ * Takes the stock and records the order, its first event and the stock movement in ONE statement
+ * (so one transaction). The stock is taken by catalog's own statements (catalog/stock.ts
+ * `reserveStock`, the guard against overselling and the ordering rule, and `reservationMovement`),
+ * composed here into the WITH: one that would take the stock below zero, or order a tool below what
+ * Order Now needs, matches no row, so nothing is inserted. Being a single statement, the hot row is locked only
  * while PostgreSQL runs it, never across a round trip to this process. Product name and unit price
  * are copied from the row it locked. Undefined when the tool is archived or has fewer than
  * `quantity` pieces left.
  */
-export async function placeOrderTakingStock(db: Db, o: NewOrder): Promise<OrderRow | undefined> {
+export async function placeOrderTakingStock(db: Db | Tx, o: NewOrder): Promise<OrderRow | undefined> {
   const result = await db.execute(sql`
     with reserved as (
       ${reserveStock(o.toolId, o.quantity)}
@@ -43,10 +48,27 @@ export async function placeOrderTakingStock(db: Db, o: NewOrder): Promise<OrderR
     ), logged as (
       insert into ${orderEvents} (order_id, to_status, actor_user_id, note)
       select id, 'pending', ${o.userId}, 'Order placed' from placed
+    ), moved as (
+      ${reservationMovement(o.quantity, o.userId)}
     )
-    select id, product_name, unit_price_cents, created_at from placed`);
+    select placed.id, product_name, unit_price_cents, created_at, reserved.sku as tool_sku,
+      reserved.available as stock_after, reserved.low_stock_at, moved.id as movement_id
+    from placed cross join reserved cross join moved`);
   const [row] = (result as unknown as { rows: Placed[] }).rows;
   if (!row) return undefined;
+  // In the order's transaction when the caller gave one (orders/service.ts does).
+  await afterStockChange(
+    db,
+    {
+      id: o.toolId,
+      name: row.product_name,
+      sku: row.tool_sku,
+      available: Number(row.stock_after),
+      lowStockAt: row.low_stock_at === null ? null : Number(row.low_stock_at),
+    },
+    -o.quantity,
+    row.movement_id,
+  );
   const createdAt = new Date(row.created_at);
   return {
     ...o,

@@ -12,5 +12,5 @@ export async function verifiedBuyers(db: Db, userIds: readonly string[]): Promis
     .selectDistinct({ userId: orders.userId })
     .from(orders)
     .where(and(inArray(orders.userId, [...new Set(userIds)]), inArray(orders.status, ["paid", "shipped"])));
-  return new Set(rows.map((r) => r.userId));
+  return new Set(rows.flatMap((r) => (r.userId === null ? [] : [r.userId])));
 }

@@ -1,12 +1,13 @@
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import type { SessionUser } from "../accounts/guards";
+import { createOrderMessages } from "../orders/messages/order-messages";
 import { backdateOrder, getOrder, placeOrder, testCard } from "../orders/order-test-helpers";
 import { createPaymentOrders } from "../orders/payment-orders";
 import { createOrdersService, type OrdersService } from "../orders/service";
 import { insertTool } from "../test/factories";
 import { call } from "../test/requests";
 import { signUp, type TestUser } from "../test/sessions";
-import { describeEachDatabase, type TestEnv } from "../test/test-env";
+import { describeEachDatabase, type TestEnv, testOrigin } from "../test/test-env";
 import { paymentStatusesOf } from "./payment-test-helpers";
 import { createPaymentsService, type PaymentsService } from "./service";
 import { createSimulatedGateway, type SimulatedGateway } from "./simulated-gateway";
@@ -53,12 +54,16 @@ function shopOverWatchedGateway(env: TestEnv) {
     loggedErrors: [] as object[],
   };
   beforeAll(() => {
-    shop.payments = createPaymentsService(env.db, watched.gateway, { orders: createPaymentOrders(env.db) });
+    const messages = createOrderMessages({ publicUrl: testOrigin, unpaidOrderHours: 48 });
+    shop.payments = createPaymentsService(env.db, watched.gateway, {
+      orders: createPaymentOrders(env.db, messages),
+    });
     shop.orders = createOrdersService(env.db, {
       onStockChange: () => undefined,
       payments: shop.payments.openPayments,
       unpaidOrderHours: 48,
       log: { error: (details) => shop.loggedErrors.push(details) },
+      messages,
     });
   });
   beforeEach(() => {

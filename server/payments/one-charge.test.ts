@@ -3,12 +3,13 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Order } from "../../contract/orders";
 import type { PaymentIntentResponse } from "../../contract/payments";
+import { createOrderMessages } from "../orders/messages/order-messages";
 import { getOrder, payOrder, placeOrder, startPayment, testCard } from "../orders/order-test-helpers";
 import { createPaymentOrders } from "../orders/payment-orders";
 import { insertTool } from "../test/factories";
 import { call } from "../test/requests";
 import { signUp, type TestUser } from "../test/sessions";
-import { describeEachDatabase, type TestEnv } from "../test/test-env";
+import { describeEachDatabase, type TestEnv, testOrigin } from "../test/test-env";
 import { startFakeStripe } from "./fake-stripe";
 import { createPaymentsService, type PaymentsService } from "./service";
 import { createSimulatedGateway } from "./simulated-gateway";
@@ -114,7 +115,10 @@ describeEachDatabase("the simulated gateway asks the shop before it charges a ca
   let toolId: string;
   beforeAll(async () => {
     shop = createPaymentsService(env.db, gateway, {
-      orders: createPaymentOrders(env.db),
+      orders: createPaymentOrders(
+        env.db,
+        createOrderMessages({ publicUrl: testOrigin, unpaidOrderHours: 48 }),
+      ),
       log: { warn: (details, message) => warnings.push({ details, message }) },
     });
     buyer = await signUp(env.app);

@@ -8,6 +8,7 @@ import {
 } from "../../contract/payments";
 import { signedInUser } from "../accounts/access";
 import { parseInput } from "../http/errors";
+import type { IdempotencyKeys } from "../idempotency/keys";
 import type { OrdersService } from "../orders/service";
 import type { ConfiguredGateway } from "./select-gateway";
 import type { PaymentsService } from "./service";
@@ -15,7 +16,12 @@ import { stripeWebhookRoutes } from "./webhook-routes";
 
 export function paymentRoutes(
   app: FastifyInstance,
-  deps: { payments: PaymentsService; gateway: ConfiguredGateway; orders: OrdersService },
+  deps: {
+    payments: PaymentsService;
+    gateway: ConfiguredGateway;
+    orders: OrdersService;
+    idempotency: IdempotencyKeys;
+  },
 ) {
   const { gateway } = deps;
 
@@ -30,10 +36,15 @@ export function paymentRoutes(
   );
 
   // The order's owner. The amount comes from the stored order; a client-sent price is ignored.
-  app.post("/api/create-payment-intent", { config: { access: "user" } }, async (request) => {
+  // With an Idempotency-Key the answer is stored after the start: a start that a dead server left
+  // unanswered runs again and gets the order's one open payment back, so no second intent is made.
+  app.post("/api/create-payment-intent", { config: { access: "user" } }, async (request, reply) => {
     const buyer = signedInUser(request);
     const { orderId } = parseInput(createPaymentIntentBody, request.body);
-    return deps.payments.startPayment(buyer, orderId);
+    return deps.idempotency.run(request, reply, buyer.id, async () => ({
+      status: 200,
+      body: await deps.payments.startPayment(buyer, orderId),
+    }));
   });
 
   // The order's owner: marks it paid once the gateway confirms the payment.

@@ -1,0 +1,119 @@
+import Papa from "papaparse";
+import { beforeAll, expect, it } from "vitest";
+import { insertOrder, insertTool, userIdOf } from "../test/factories";
+import { call } from "../test/requests";
+import { adminEmail, usersAndAdmin } from "../test/sessions";
+import { describeEachDatabase } from "../test/test-env";
+import { orderExportHeader } from "./export";
+import { orders } from "./tables";
+
+const rowsOf = (text: string) => Papa.parse<Record<string, string>>(text.trim(), { header: true }).data;
+
+describeEachDatabase(
+  "orders CSV export",
+  (env) => {
+    const people = usersAndAdmin(env);
+    /** Orders placed over many days, more than one batch of the export (500). */
+    const bulk = 1_100;
+
+    beforeAll(async () => {
+      const wrench = await insertTool(env.db, { name: "Torque Wrench", sku: "TW-100", priceCents: 89_50 });
+      const plug = await insertTool(env.db, { name: "+Spark Plug", priceCents: 6_40 });
+      await insertOrder(env.db, wrench, people.user, {
+        status: "paid",
+        quantity: 20,
+        phone: "+8801712345678",
+        createdAt: new Date("2026-03-10T09:30:00Z"),
+        transactionId: "pi_paid_1",
+      });
+      await insertOrder(env.db, plug, people.other, {
+        status: "shipped",
+        createdAt: new Date("2026-03-12T23:59:59.999Z"),
+      });
+      await insertOrder(env.db, wrench, people.other, { createdAt: new Date("2026-03-13T00:00:00Z") });
+      // Many orders in one second: the keyset must not lose or repeat any of them.
+      const userId = await userIdOf(env.db, people.user.email);
+      const at = new Date("2026-01-05T12:00:00Z");
+      await env.db.insert(orders).values(
+        Array.from({ length: bulk }, () => ({
+          toolId: plug.id,
+          userId,
+          name: people.user.name,
+          email: people.user.email,
+          phone: "555",
+          address: "1 Road",
+          neededBy: "2030-01-01",
+          productName: plug.name,
+          unitPriceCents: plug.priceCents,
+          quantity: 10,
+          createdAt: at,
+        })),
+      );
+    });
+
+    const exportOrders = async (query = "") => {
+      const res = await call(env.app, "GET", `/api/export/orders.csv${query}`, people.admin);
+      expect(res.statusCode, res.body).toBe(200);
+      return res;
+    };
+
+    it("streams every order, oldest first, as a dated CSV download with every column", async () => {
+      const res = await exportOrders();
+      expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+      expect(res.headers["content-disposition"]).toBe(
+        `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`,
+      );
+      expect(res.body.split("\n")[0]).toBe(orderExportHeader.join(","));
+      const rows = rowsOf(res.body);
+      expect(rows).toHaveLength(bulk + 3);
+      expect(new Set(rows.map((r) => r.order_id)).size).toBe(bulk + 3);
+      expect(rows.at(-3)).toMatchObject({
+        placed_at: "2026-03-10T09:30:00.000Z",
+        buyer_name: people.user.name,
+        buyer_email: people.user.email,
+        phone: "'+8801712345678",
+        address: "12 Garage Road",
+        needed_by: "2030-01-15",
+        product: "Torque Wrench",
+        sku: "TW-100",
+        quantity: "20",
+        unit_price: "89.50",
+        total: "1790.00",
+        status: "paid",
+        transaction_id: "pi_paid_1",
+      });
+      expect(rows.at(-2)).toMatchObject({ product: "'+Spark Plug", sku: "", status: "shipped" });
+    });
+
+    it("keeps the orders of the given statuses and days (UTC, both ends included)", async () => {
+      const paidOrShipped = rowsOf((await exportOrders("?status=paid,shipped")).body);
+      expect(paidOrShipped.map((r) => r.status)).toEqual(["paid", "shipped"]);
+
+      const march = rowsOf((await exportOrders("?from=2026-03-10&to=2026-03-12")).body);
+      expect(march.map((r) => r.status)).toEqual(["paid", "shipped"]);
+      const fromThirteenth = rowsOf((await exportOrders("?from=2026-03-13")).body);
+      expect(fromThirteenth.map((r) => r.status)).toEqual(["pending"]);
+      const pendingInJanuary = rowsOf((await exportOrders("?status=pending&to=2026-01-31")).body);
+      expect(pendingInJanuary).toHaveLength(bulk);
+
+      const none = await exportOrders("?status=cancelled");
+      expect(none.body).toBe(`${orderExportHeader.join(",")}\n`);
+    });
+
+    it.each([
+      ["?status=lost", 'status "lost" is not one of pending, paid, shipped, cancelled'],
+      ["?from=10/03/2026", "from must be a date like 2026-01-31"],
+      ["?from=2026-03-12&to=2026-03-10", "from must not be after to"],
+    ])("refuses %s with 400", async (query, error) => {
+      const res = await call(env.app, "GET", `/api/export/orders.csv${query}`, people.admin);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error });
+    });
+
+    it("is for admins only: 401 signed out, 403 for a user", async () => {
+      expect((await call(env.app, "GET", "/api/export/orders.csv")).statusCode).toBe(401);
+      expect((await call(env.app, "GET", "/api/export/orders.csv", people.user)).statusCode).toBe(403);
+    });
+  },
+  { ADMIN_EMAILS: adminEmail },
+);

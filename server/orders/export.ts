@@ -1,0 +1,85 @@
+import { and, asc, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { lotTotalCents } from "#contract/money";
+import type { OrdersExportQuery } from "#contract/orders";
+import { skusOf } from "#server/catalog/skus";
+import type { Db } from "#server/db/database";
+import { orders } from "./tables";
+
+/** The orders export's columns, in order. Money in dollars with two decimals. */
+export const orderExportHeader = [
+  "order_id",
+  "placed_at",
+  "updated_at",
+  "needed_by",
+  "buyer_name",
+  "buyer_email",
+  "phone",
+  "address",
+  "product",
+  "sku",
+  "quantity",
+  "unit_price",
+  "total",
+  "status",
+  "transaction_id",
+] as const;
+
+/** Orders read per query: the export holds one batch at a time, whatever the number of orders. */
+const batchSize = 500;
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+
+function exportWhere({ status, from, to }: OrdersExportQuery): SQL | undefined {
+  return and(
+    status ? inArray(orders.status, status) : undefined,
+    from ? gte(orders.createdAt, new Date(`${from}T00:00:00Z`)) : undefined,
+    to ? lt(orders.createdAt, nextDay(to)) : undefined,
+  );
+}
+
+/**
+ * Every order the query selects, oldest first, one CSV row each. Read in batches by keyset (the
+ * last order's (created_at, id), compared in SQL so the timestamps keep their microseconds).
+ */
+export async function* orderExportRows(db: Db, query: OrdersExportQuery): AsyncGenerator<unknown[]> {
+  const where = exportWhere(query);
+  let lastId: string | undefined;
+  for (;;) {
+    const after = lastId
+      ? sql`(${orders.createdAt}, ${orders.id}) > (select o.created_at, o.id from ${orders} o where o.id = ${lastId})`
+      : undefined;
+    const batch = await db
+      .select()
+      .from(orders)
+      .where(and(where, after))
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .limit(batchSize);
+    const skus = await skusOf(
+      db,
+      batch.map((o) => o.toolId),
+    );
+    for (const o of batch) {
+      yield [
+        o.id,
+        o.createdAt,
+        o.updatedAt,
+        o.neededBy,
+        o.name,
+        o.email,
+        o.phone,
+        o.address,
+        o.productName,
+        skus.get(o.toolId) ?? "",
+        o.quantity,
+        dollars(o.unitPriceCents),
+        dollars(lotTotalCents(o.unitPriceCents, o.quantity)),
+        o.status,
+        o.transactionId ?? "",
+      ];
+    }
+    if (batch.length < batchSize) return;
+    lastId = batch[batch.length - 1]?.id;
+  }
+}

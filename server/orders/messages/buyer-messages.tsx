@@ -1,0 +1,175 @@
+import { Text } from "@react-email/components";
+import type { ReactNode } from "react";
+import { formatCents } from "#contract/money";
+import { formatDay, formatMoment } from "#server/mail/templates/render";
+import { Facts, MailLayout } from "../../mail/templates/layout";
+import { type OrderRow, orderAmountCents } from "../order-view";
+
+// The messages a buyer receives about an order (order-messages.ts decides when).
+
+export type OrderLinks = { shopUrl: string; orderUrl: string; payUrl: string };
+
+const piecesText = (n: number) => (n === 1 ? "1 piece" : `${n.toLocaleString("en-US")} pieces`);
+
+/** A buyer message's frame: its action pays the order (`pay`) or opens the buyer's orders. */
+function OrderMail(props: {
+  links: OrderLinks;
+  preview: string;
+  heading: string;
+  pay?: boolean;
+  children: ReactNode;
+}) {
+  const { links } = props;
+  return (
+    <MailLayout
+      preview={props.preview}
+      heading={props.heading}
+      shopUrl={links.shopUrl}
+      action={
+        props.pay
+          ? { href: links.payUrl, label: "Pay now" }
+          : { href: links.orderUrl, label: "See your orders" }
+      }
+    >
+      {props.children}
+    </MailLayout>
+  );
+}
+
+/** "20 pieces × $12.34" */
+const lotText = (order: OrderRow) => `${piecesText(order.quantity)} × ${formatCents(order.unitPriceCents)}`;
+
+/** The order's lot as every buyer message lists it. */
+function lotFacts(order: OrderRow) {
+  return [
+    ["Order", order.id],
+    ["Product", order.productName],
+    ["Lot", lotText(order)],
+    ["Total", formatCents(orderAmountCents(order))],
+  ] as const;
+}
+
+/** What the order-placed message says, as text: its template is compiled (order-messages.tsx). */
+export const placedSlots = [
+  "orderId",
+  "name",
+  "product",
+  "lot",
+  "total",
+  "neededBy",
+  "payBy",
+  "payUrl",
+] as const;
+export type PlacedValues = Record<(typeof placedSlots)[number], string>;
+
+export function placedValues(order: OrderRow, payBy: Date | null, links: OrderLinks): PlacedValues {
+  return {
+    orderId: order.id,
+    name: order.name,
+    product: order.productName,
+    lot: lotText(order),
+    total: formatCents(orderAmountCents(order)),
+    neededBy: formatDay(order.neededBy),
+    payBy: payBy ? formatMoment(payBy) : "",
+    payUrl: links.payUrl,
+  };
+}
+
+/** The order-placed message; with `releases` false (UNPAID_ORDER_HOURS=0) it names no deadline. */
+export function OrderPlacedMail(props: { v: PlacedValues; releases: boolean; shopUrl: string }) {
+  const { v } = props;
+  return (
+    <OrderMail
+      links={{ shopUrl: props.shopUrl, payUrl: v.payUrl, orderUrl: `${props.shopUrl}/dashboard` }}
+      preview={`Your order of ${v.product} is placed`}
+      heading="Thank you for your order"
+      pay
+    >
+      <Text>Hello {v.name}, we have set aside your lot. It is yours once it is paid.</Text>
+      <Facts
+        rows={[
+          ["Order", v.orderId],
+          ["Product", v.product],
+          ["Lot", v.lot],
+          ["Total", v.total],
+          ["Needed by", v.neededBy],
+          ...(props.releases ? ([["Pay by", v.payBy]] as const) : []),
+        ]}
+      />
+      {props.releases && (
+        <Text>If it is not paid by {v.payBy}, the order is released and its pieces go back on sale.</Text>
+      )}
+    </OrderMail>
+  );
+}
+
+export function PaymentReceivedMail(props: { order: OrderRow; paidAt: Date; links: OrderLinks }) {
+  const { order, paidAt, links } = props;
+  return (
+    <OrderMail
+      links={links}
+      preview={`Receipt: ${formatCents(orderAmountCents(order))} paid`}
+      heading="Payment received"
+    >
+      <Text>Hello {order.name}, thank you: your payment went through. This is your receipt.</Text>
+      <Facts
+        rows={[
+          ...lotFacts(order),
+          ["Amount paid", formatCents(orderAmountCents(order))],
+          ["Transaction id", order.transactionId ?? "—"],
+          ["Date", formatMoment(paidAt)],
+        ]}
+      />
+      <Text>We will write again when your order ships.</Text>
+    </OrderMail>
+  );
+}
+
+export function OrderShippedMail(props: { order: OrderRow; links: OrderLinks }) {
+  const { order, links } = props;
+  return (
+    <OrderMail
+      links={links}
+      preview={`Your order of ${order.productName} has shipped`}
+      heading="Your order has shipped"
+    >
+      <Text>
+        Hello {order.name}, your order is on its way to {order.address}.
+      </Text>
+      <Facts rows={[...lotFacts(order), ["Needed by", formatDay(order.neededBy)]]} />
+    </OrderMail>
+  );
+}
+
+export function OrderCancelledMail(props: { order: OrderRow; reason: string; links: OrderLinks }) {
+  const { order, reason, links } = props;
+  return (
+    <OrderMail
+      links={links}
+      preview={`Your order of ${order.productName} was cancelled`}
+      heading="Your order was cancelled"
+    >
+      <Text>Hello {order.name}, your order was cancelled and its pieces are back on sale.</Text>
+      <Facts rows={[...lotFacts(order), ["Reason", reason]]} />
+      <Text>No card was charged for this order.</Text>
+    </OrderMail>
+  );
+}
+
+export function PayReminderMail(props: { order: OrderRow; payBy: Date; links: OrderLinks }) {
+  const { order, payBy, links } = props;
+  return (
+    <OrderMail
+      links={links}
+      preview={`Pay by ${formatMoment(payBy)} to keep your order`}
+      heading="Your order is waiting for payment"
+      pay
+    >
+      <Text>
+        Hello {order.name}, your order is not paid yet. If it is not paid by {formatMoment(payBy)}, it is
+        released and its pieces go back on sale.
+      </Text>
+      <Facts rows={[...lotFacts(order), ["Pay by", formatMoment(payBy)]]} />
+    </OrderMail>
+  );
+}

@@ -1,0 +1,143 @@
+import type { ReactElement } from "react";
+import type { Tx } from "#server/db/database";
+import { enqueueMail } from "#server/mail/outbox";
+import { compileMail, formatMoment, renderMail } from "#server/mail/templates/render";
+import { enqueueToAdmins } from "#server/mail/templates/to-admins";
+import type { OrderRow } from "../order-view";
+import { PaidOrderToShipMail } from "./admin-messages";
+import {
+  OrderCancelledMail,
+  type OrderLinks,
+  OrderPlacedMail,
+  OrderShippedMail,
+  PaymentReceivedMail,
+  PayReminderMail,
+  placedSlots,
+  placedValues,
+} from "./buyer-messages";
+
+const hourMs = 60 * 60 * 1000;
+
+/** A reminder goes out this long before an unpaid order is released. */
+export const payReminderLeadMs = 24 * hourMs;
+
+export type OrderMessageSettings = {
+  /** The shop's address (PUBLIC_URL): every link in a message starts with it. */
+  publicUrl: string;
+  /** Unpaid orders are released this many hours after being placed; 0 never. */
+  unpaidOrderHours: number;
+};
+
+/**
+ * The messages an order's life sends, each enqueued (server/mail/outbox.ts) in the transaction of
+ * the change that causes it, so a message exists exactly when its change committed. Dedupe keys make
+ * one event one message even if it is reported twice.
+ */
+export function createOrderMessages(settings: OrderMessageSettings) {
+  const shopUrl = settings.publicUrl;
+  const releases = settings.unpaidOrderHours > 0;
+  // Compiled once, as the app starts (ready before the first order, as a rule).
+  const fillPlaced = compileMail(releases ? placedSlots : placedSlots.filter((s) => s !== "payBy"), (v) => (
+    <OrderPlacedMail v={v} releases={releases} shopUrl={shopUrl} />
+  ));
+  const links = (order: OrderRow): OrderLinks => ({
+    shopUrl,
+    orderUrl: `${shopUrl}/dashboard`,
+    payUrl: `${shopUrl}/dashboard/payment/${order.id}`,
+  });
+
+  /** When the order is released if unpaid; null when unpaid orders are never released. */
+  const payByOf = (order: OrderRow) =>
+    settings.unpaidOrderHours > 0
+      ? new Date(order.createdAt.getTime() + settings.unpaidOrderHours * hourMs)
+      : null;
+
+  async function toBuyer(tx: Tx, order: OrderRow, kind: string, subject: string, body: ReactElement) {
+    await enqueueMail(tx, {
+      kind,
+      to: order.email,
+      subject,
+      ...(await renderMail(body)),
+      dedupeKey: `${kind}:${order.id}`,
+    });
+  }
+
+  return {
+    payByOf,
+
+    /**
+     * The buyer's confirmation, with the lot, the total, the deadline and a link to pay: written
+     * while the tool's row is locked (orders/service.ts placeOrder), so from a compiled template.
+     */
+    async placed(tx: Tx, order: OrderRow) {
+      await enqueueMail(tx, {
+        kind: "order-placed",
+        to: order.email,
+        subject: `Order placed: ${order.productName}`,
+        ...(await fillPlaced)(placedValues(order, payByOf(order), links(order))),
+        dedupeKey: `order-placed:${order.id}`,
+      });
+    },
+
+    /** The buyer's receipt, and a note to every admin who wants one that the order waits to ship. */
+    async paid(tx: Tx, order: OrderRow, paidAt: Date) {
+      await toBuyer(
+        tx,
+        order,
+        "payment-received",
+        `Payment received: ${order.productName}`,
+        <PaymentReceivedMail order={order} paidAt={paidAt} links={links(order)} />,
+      );
+      await enqueueToAdmins(tx, "paid-order", {
+        about: order.id,
+        subject: `Paid order to ship: ${order.productName}`,
+        body: (
+          <PaidOrderToShipMail
+            order={order}
+            paidAt={paidAt}
+            shopUrl={shopUrl}
+            ordersUrl={`${shopUrl}/dashboard/manageAllOrder`}
+          />
+        ),
+      });
+    },
+
+    shipped(tx: Tx, order: OrderRow) {
+      return toBuyer(
+        tx,
+        order,
+        "order-shipped",
+        `Your order has shipped: ${order.productName}`,
+        <OrderShippedMail order={order} links={links(order)} />,
+      );
+    },
+
+    /** Cancelled by an admin, or released by the shop (`byShop`) because it was not paid in time. */
+    cancelled(tx: Tx, order: OrderRow, reason: string, byShop: boolean) {
+      return toBuyer(
+        tx,
+        order,
+        "order-cancelled",
+        byShop
+          ? `Order released, not paid in time: ${order.productName}`
+          : `Order cancelled: ${order.productName}`,
+        <OrderCancelledMail order={order} reason={reason} links={links(order)} />,
+      );
+    },
+
+    /** The day-before reminder of an unpaid order; once per order, however many sweeps ask. */
+    reminder(tx: Tx, order: OrderRow) {
+      const payBy = payByOf(order);
+      if (!payBy) return Promise.resolve();
+      return toBuyer(
+        tx,
+        order,
+        "pay-reminder",
+        `Reminder: pay by ${formatMoment(payBy)} to keep your order`,
+        <PayReminderMail order={order} payBy={payBy} links={links(order)} />,
+      );
+    },
+  };
+}
+
+export type OrderMessages = ReturnType<typeof createOrderMessages>;
