@@ -75,6 +75,16 @@ export const routes: RouteObject[] = [
         ...page(() => import("#web/features/auth/routes/LoginPage").then((m) => m.LoginPage)),
       },
       {
+        path: "forgot-password",
+        ...page(() =>
+          import("#web/features/auth/routes/ForgotPasswordPage").then((m) => m.ForgotPasswordPage),
+        ),
+      },
+      {
+        path: "reset-password",
+        ...page(() => import("#web/features/auth/routes/ResetPasswordPage").then((m) => m.ResetPasswordPage)),
+      },
+      {
         path: "signup",
         ...page(() => import("#web/features/auth/routes/SignUpPage").then((m) => m.SignUpPage)),
       },
@@ -122,6 +132,14 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: "account",
+                ...page(() =>
+                  import("#web/features/account-settings/routes/AccountSettingsPage").then(
+                    (m) => m.AccountSettingsPage,
+                  ),
+                ),
+              },
+              {
                 path: "portfolio",
                 ...page(() =>
                   import("#web/features/portfolios/routes/MyPortfolioPage").then((m) => m.MyPortfolioPage),
@@ -157,6 +175,12 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: "manageTools/:toolId",
+                    ...page(() =>
+                      import("#web/features/tools-admin/routes/ToolAdminPage").then((m) => m.ToolAdminPage),
+                    ),
+                  },
+                  {
                     path: "manageAllOrder",
                     ...page(() =>
                       import("#web/features/orders/routes/ManageAllOrdersPage").then(
@@ -171,6 +195,10 @@ export const routes: RouteObject[] = [
                         (m) => m.ContactMessagesPage,
                       ),
                     ),
+                  },
+                  {
+                    path: "outbox",
+                    ...page(() => import("#web/features/outbox/routes/OutboxPage").then((m) => m.OutboxPage)),
                   },
                 ],
               },

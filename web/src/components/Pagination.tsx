@@ -5,8 +5,13 @@ import { ChevronLeftIcon, ChevronRightIcon } from "./icons";
 type PaginationProps = {
   page: number;
   pageCount: number;
-  /** The address of a page (keeps the rest of the query string). */
-  hrefFor: (page: number) => string;
+  /** The address of a page (keeps the rest of the query string), by its cursor when known. */
+  hrefFor: (page: number, cursor?: string) => string;
+  /**
+   * The cursors of the Link header, on a list read by cursor: Next follows `next` (and shows only
+   * with one, or while the count says more pages follow); Previous follows `prev`.
+   */
+  cursors?: { next?: string | undefined; prev?: string | undefined };
   /** Space above the bar: mt-10 under a grid of cards, mt-6 under a list or table. */
   spacing?: "mt-10" | "mt-6";
   /** Hides the greyed-out Previous / Next (first or last page) from assistive technology. */
@@ -20,9 +25,19 @@ export function Pagination({
   hrefFor,
   spacing = "mt-10",
   hideInert = false,
+  cursors,
 }: PaginationProps) {
-  const previous = page > 1 ? hrefFor(Math.min(page - 1, pageCount)) : undefined;
-  const next = page < pageCount ? hrefFor(page + 1) : undefined;
+  const previous =
+    page <= 1
+      ? undefined
+      : cursors?.prev
+        ? hrefFor(page - 1, cursors.prev)
+        : hrefFor(Math.min(page - 1, pageCount));
+  const next = cursors?.next
+    ? hrefFor(page + 1, cursors.next)
+    : page < pageCount
+      ? hrefFor(page + 1)
+      : undefined;
   return (
     <nav aria-label="Pagination" className={`${spacing} flex items-center justify-between gap-4`}>
       <Step to={previous} rel="prev" hideInert={hideInert}>
@@ -31,7 +46,7 @@ export function Pagination({
       </Step>
       <p className="text-sm text-slate-600">
         Page <span className="font-semibold text-navy">{page}</span> of{" "}
-        <span className="font-semibold text-navy">{pageCount}</span>
+        <span className="font-semibold text-navy">{Math.max(page, pageCount)}</span>
       </p>
       <Step to={next} rel="next" hideInert={hideInert}>
         Next

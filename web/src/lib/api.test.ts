@@ -25,6 +25,23 @@ describe("readListPage", () => {
     }
   });
 
+  it("reads the next and previous pages' cursors from the Link header", async () => {
+    const res = response([1, 2], "45");
+    res.headers.set(
+      "link",
+      '</api/user?limit=20&cursor=eyJkIjoibmV4dCJ9>; rel="next", </api/user?limit=20&cursor=eyJkIjoicHJldiJ9>; rel="prev"',
+    );
+    expect(await readListPage(res, numbers, { page: 2, limit: 20 })).toEqual({
+      items: [1, 2],
+      total: 45,
+      next: "eyJkIjoibmV4dCJ9",
+      prev: "eyJkIjoicHJldiJ9",
+    });
+    const last = response([1], "21");
+    last.headers.set("link", '</api/user?limit=20&page=1>; rel="prev"');
+    expect(await readListPage(last, numbers, { page: 2, limit: 20 })).toEqual({ items: [1], total: 21 });
+  });
+
   it("refuses a body of another shape", async () => {
     await expect(readListPage(response({ items: [] }, "0"), numbers, { page: 1, limit: 20 })).rejects.toThrow(
       ApiError,

@@ -1,4 +1,4 @@
-import { totalCountHeader } from "#contract/paging";
+import { cursorOf, pageLinks, totalCountHeader } from "#contract/paging";
 
 /** A failed API call. `status` is the HTTP status, or 0 when the server could not be reached. */
 export class ApiError extends Error {
@@ -108,8 +108,11 @@ export async function readJson<S extends BodySchema>(response: Response, schema:
   return parsed.data as Parsed<S>;
 }
 
-/** A page of a list: its items, and the size of the whole list. */
-export type ListPage<T> = { items: T[]; total: number };
+/**
+ * A page of a list: its items, the size of the whole list, and the cursors of the next and previous
+ * pages from the Link header (when the list is read by cursor and there are such pages).
+ */
+export type ListPage<T> = { items: T[]; total: number; next?: string; prev?: string };
 
 /**
  * Reads a page of a list that can grow: the items, parsed with `schema`, and the whole list's size
@@ -124,7 +127,10 @@ export async function readListPage<T>(
   const header = response.headers.get(totalCountHeader);
   const counted = header === null || header.trim() === "" ? Number.NaN : Number(header);
   const total = Number.isInteger(counted) && counted >= 0 ? counted : (page - 1) * limit + items.length;
-  return { items, total };
+  const links = pageLinks(response.headers.get("link"));
+  const next = cursorOf(links.next);
+  const prev = cursorOf(links.prev);
+  return { items, total, ...(next && { next }), ...(prev && { prev }) };
 }
 
 /** GET (or any method) returning JSON of a known shape. */
@@ -145,4 +151,44 @@ export function errorMessage(error: unknown): string {
 /** The thing asked for does not exist: a 404, or a 400 for an id that is not an id at all. */
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+/** A new Idempotency-Key: 128 random bits (getRandomValues also works outside secure contexts). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Answers that mean the request may never have reached the shop: nothing at all, or a proxy's. */
+const unanswered = new Set([0, 502, 503, 504]);
+const retryPausesMs = [500, 1500];
+
+/** An unanswered call (the network, or a proxy that lost the server): safe to send again with its key. */
+export function wasUnanswered(error: unknown): boolean {
+  return error instanceof ApiError && unanswered.has(error.status);
+}
+
+/**
+ * A call that changes something, sent with `key` as its Idempotency-Key, and sent again with the
+ * same key when it went unanswered, twice, after growing pauses. The shop answers a repeat of a
+ * request it already ran with its first answer, so a lost answer never makes an order twice. Any
+ * answer of the shop's own (4xx, 500) is final.
+ */
+export async function apiJsonIdempotent<S extends BodySchema>(
+  path: string,
+  schema: S,
+  key: string,
+  request: ApiRequest,
+): Promise<Parsed<S>> {
+  const headers = new Headers(request.headers);
+  headers.set("idempotency-key", key);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await apiJson(path, schema, { ...request, headers });
+    } catch (error) {
+      const pause = retryPausesMs[attempt];
+      if (pause === undefined || !wasUnanswered(error) || request.signal?.aborted) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
 }

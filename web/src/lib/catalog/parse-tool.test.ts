@@ -13,12 +13,18 @@ const tool = {
   available: 2300,
   leadTimeDays: 3,
   description: "Power-adjustable heated side mirror.",
+  sku: null,
+  lowStockAt: null,
 };
 
 describe("parseTool", () => {
   it("accepts a tool as the API sends it, and drops unknown fields like the schema", () => {
     expect(parseTool(tool)).toEqual(tool);
     expect(parseTool({ ...tool, maximum: 3000 })).toEqual({ ...tool, maximum: 3000 });
+    expect(parseTool({ ...tool, sku: "MIR-1", lowStockAt: 600 })).toMatchObject({
+      sku: "MIR-1",
+      lowStockAt: 600,
+    });
     expect(parseTool({ ...tool, extra: true })).toEqual(toolSchema.parse({ ...tool, extra: true }));
   });
 
@@ -30,6 +36,8 @@ describe("parseTool", () => {
     ["a missing maximum", { ...tool, maximum: undefined }],
     ["a lead time as text", { ...tool, leadTimeDays: "3" }],
     ["no description", { ...tool, description: null }],
+    ["a numeric sku", { ...tool, sku: 7 }],
+    ["a missing low-stock level", { ...tool, lowStockAt: undefined }],
     ["an array", [tool]],
     ["null", null],
   ])("refuses %s, as toolSchema does", (_label, body) => {

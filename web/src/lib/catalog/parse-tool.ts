@@ -10,9 +10,24 @@ import { isInteger, isNumber, isRecord, isString } from "../parse";
 export function parseTool(value: unknown): Tool | undefined {
   if (!isRecord(value)) return undefined;
   const { _id, name, img, price, minimum, maximum, increment, available, leadTimeDays, description } = value;
+  const { sku, lowStockAt } = value;
   if (!isString(_id) || !isString(name) || !isString(img) || !isString(description)) return undefined;
   if (!isNumber(price) || !isInteger(minimum) || !isInteger(increment) || !isInteger(available))
     return undefined;
   if (!isInteger(leadTimeDays) || !(maximum === null || isInteger(maximum))) return undefined;
-  return { _id, name, img, price, minimum, maximum, increment, available, leadTimeDays, description };
+  if (!(sku === null || isString(sku)) || !(lowStockAt === null || isInteger(lowStockAt))) return undefined;
+  return {
+    _id,
+    name,
+    img,
+    price,
+    minimum,
+    maximum,
+    increment,
+    available,
+    leadTimeDays,
+    description,
+    sku,
+    lowStockAt,
+  };
 }

@@ -10,6 +10,8 @@ export type SessionUser = {
   /** The photo URL, or null when the account has none. */
   image: string | null;
   role: string | null;
+  /** The address was proved (the emailed link, or the identity provider said so). */
+  emailVerified: boolean;
 };
 
 /**
@@ -19,7 +21,7 @@ export type SessionUser = {
 function parseSession(value: unknown): SessionUser | null | undefined {
   if (value === null) return null;
   if (!isRecord(value) || !isRecord(value.user)) return undefined;
-  const { id, name, email, image, role } = value.user;
+  const { id, name, email, image, role, emailVerified } = value.user;
   if (!isString(id) || !isString(name) || !isString(email)) return undefined;
   return {
     id,
@@ -27,6 +29,7 @@ function parseSession(value: unknown): SessionUser | null | undefined {
     email,
     image: isString(image) && image !== "" ? image : null,
     role: isString(role) ? role : null,
+    emailVerified: emailVerified === true,
   };
 }
 

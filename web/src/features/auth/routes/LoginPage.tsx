@@ -64,6 +64,14 @@ export function LoginPage() {
           error={errors.password?.message}
           {...form.register("password")}
         />
+        <p className="-mt-2 text-right text-sm">
+          <Link
+            to="/forgot-password"
+            className="font-semibold text-accent-dark underline-offset-4 hover:underline"
+          >
+            Forgot password?
+          </Link>
+        </p>
         {serverError && <FormAlert message={serverError} />}
         <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
           {isSubmitting && <ButtonSpinner />}

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Tool } from "#contract/catalog";
+import { canOrderNow, orderNowMessage } from "#contract/lot-rules";
 import { formatDollars } from "#contract/money";
-import { descriptionPreview, orderNowMinimumStock, pieces } from "#contract/tool-display";
+import { descriptionPreview, pieces } from "#contract/tool-display";
 
 type ToolCardProps = {
   tool: Tool;
@@ -17,7 +18,7 @@ type ToolCardProps = {
 /** One tool of the catalog: picture, name, a short description, price, stock, minimum lot and Order Now. */
 export function ToolCard({ tool, eager = false, headingLevel = 2, children }: ToolCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const canOrder = tool.available >= orderNowMinimumStock;
+  const canOrder = canOrderNow(tool);
   const nameId = `tool-${tool._id}-name`;
   const noteId = `tool-${tool._id}-note`;
 
@@ -84,7 +85,7 @@ export function ToolCard({ tool, eager = false, headingLevel = 2, children }: To
                 Order Now
               </button>
               <p id={noteId} className="mt-2 text-center text-xs text-slate-600">
-                Ordering opens when at least {pieces(orderNowMinimumStock)} are in stock.
+                {orderNowMessage}
               </p>
             </>
           )}

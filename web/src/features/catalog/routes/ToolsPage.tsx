@@ -7,6 +7,8 @@ import { StatusPanel } from "#web/components/StatusPanel";
 import { toolsPageSize, useTools } from "#web/lib/catalog/get-tools";
 import { pageHref, parsePage } from "#web/lib/page-param";
 import { ToolCard } from "../components/ToolCard";
+import { ToolFinder } from "../components/ToolFinder";
+import { parseToolsView, toolsViewHref } from "../tools-view-param";
 
 /** Cards in the first row on the widest layout: their pictures load at once, the rest lazily. */
 const firstRow = 3;
@@ -14,7 +16,9 @@ const firstRow = 3;
 export function ToolsPage() {
   const [searchParams] = useSearchParams();
   const page = parsePage(searchParams.get("page"));
-  const tools = useTools(page);
+  const view = parseToolsView(searchParams);
+  const narrowed = view.q !== undefined || view.orderable;
+  const tools = useTools(page, toolsPageSize, view);
 
   const body = (
     <QueryState
@@ -35,12 +39,27 @@ export function ToolsPage() {
             title={`There are no tools on page ${page}`}
             className="mx-auto max-w-lg"
             action={
-              <Link to="/tools" className="btn btn-primary mt-6">
+              <Link to={toolsViewHref(view)} className="btn btn-primary mt-6">
                 Go to the first page
               </Link>
             }
           >
             The catalogue has fewer pages than that.
+          </StatusPanel>
+        ) : narrowed ? (
+          <StatusPanel
+            icon={BoxIcon}
+            title={view.q ? `No tools match “${view.q}”` : "No tools can be ordered right now"}
+            className="mx-auto max-w-lg"
+            action={
+              <Link to={toolsViewHref({ sort: view.sort })} className="btn btn-primary mt-6">
+                Clear the search
+              </Link>
+            }
+          >
+            {view.q
+              ? "Check the spelling, try fewer words or a part number."
+              : "Ordering opens when enough of a tool is in stock."}
           </StatusPanel>
         ) : (
           <StatusPanel icon={BoxIcon} title="No tools in stock right now" className="mx-auto max-w-lg">
@@ -91,7 +110,10 @@ export function ToolsPage() {
           </p>
         </div>
       </div>
-      <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">{body}</div>
+      <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+        <ToolFinder view={view} />
+        <div className="mt-8">{body}</div>
+      </div>
     </>
   );
 }

@@ -1,12 +1,13 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ContactMessage } from "#contract/contact";
-import { apiFetch, readListPage } from "#web/lib/api";
+import { apiFetch, type ListPage, readListPage } from "#web/lib/api";
+import { type ListPosition, listParams } from "#web/lib/page-param";
 import { bodySchema, isRecord, isString, listOf } from "#web/lib/parse";
 
 /** Messages per page of the inbox. */
 export const messagesPageSize = 20;
 
-export type MessagesPage = { messages: ContactMessage[]; total: number };
+export type MessagesPage = { messages: ContactMessage[] } & Omit<ListPage<ContactMessage>, "items">;
 
 function parseMessage(value: unknown): ContactMessage | undefined {
   if (!isRecord(value)) return undefined;
@@ -18,23 +19,25 @@ function parseMessage(value: unknown): ContactMessage | undefined {
 
 const messageListSchema = bodySchema(listOf(parseMessage));
 
-/** `GET /api/contact?page=&limit=` (admins): the contact form's messages, newest first. */
-export async function getContactMessages(page: number, signal?: AbortSignal): Promise<MessagesPage> {
-  const query = new URLSearchParams({ page: String(page), limit: String(messagesPageSize) });
-  const response = await apiFetch(`/api/contact?${query}`, { signal });
-  const { items: messages, total } = await readListPage(response, messageListSchema, {
-    page,
+/** `GET /api/contact?cursor=|page=&limit=` (admins): the contact form's messages, newest first. */
+export async function getContactMessages(
+  position: ListPosition,
+  signal?: AbortSignal,
+): Promise<MessagesPage> {
+  const response = await apiFetch(`/api/contact?${listParams(position, messagesPageSize)}`, { signal });
+  const { items: messages, ...page } = await readListPage(response, messageListSchema, {
+    page: position.page,
     limit: messagesPageSize,
   });
-  return { messages, total };
+  return { messages, ...page };
 }
 
 export const inboxQueryKey = ["contact", "inbox"] as const;
 
-export function useContactMessages(page: number) {
+export function useContactMessages(position: ListPosition) {
   return useQuery({
-    queryKey: [...inboxQueryKey, { page }],
-    queryFn: ({ signal }) => getContactMessages(page, signal),
+    queryKey: [...inboxQueryKey, position],
+    queryFn: ({ signal }) => getContactMessages(position, signal),
     placeholderData: keepPreviousData,
   });
 }

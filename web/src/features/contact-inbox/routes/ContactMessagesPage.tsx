@@ -6,17 +6,19 @@ import { PagedList } from "#web/components/PagedList";
 import { PanelHeading } from "#web/components/PanelHeading";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
-import { pageHref, parsePage } from "#web/lib/page-param";
+import { pageHref, parseListPosition } from "#web/lib/page-param";
 import { messagesPageSize, useContactMessages } from "../api/get-contact-messages";
 import { MessageItem } from "../components/MessageItem";
 
-const hrefFor = (page: number) => pageHref("/dashboard/contactMessages", undefined, page);
+const hrefFor = (page: number, cursor?: string) =>
+  pageHref("/dashboard/contactMessages", undefined, page, cursor);
 
 /** /dashboard/contactMessages (admins): the "For Any Query" messages, newest first. */
 export function ContactMessagesPage() {
   const [searchParams] = useSearchParams();
-  const page = parsePage(searchParams.get("page"));
-  const messages = useContactMessages(page);
+  const position = parseListPosition(searchParams);
+  const { page } = position;
+  const messages = useContactMessages(position);
 
   const body = (
     <QueryState
@@ -50,6 +52,8 @@ export function ContactMessagesPage() {
           total={data.total}
           pageSize={messagesPageSize}
           hrefFor={hrefFor}
+          next={data.next}
+          prev={data.prev}
         >
           <ul aria-label="Messages" className="space-y-4">
             {data.messages.map((message) => (

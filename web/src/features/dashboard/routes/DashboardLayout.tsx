@@ -2,6 +2,7 @@ import { useState } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { CloseIcon, SidebarIcon } from "#web/components/icons";
 import { useAdmin } from "#web/lib/session/use-admin";
+import { VerifyEmailBanner } from "../components/VerifyEmailBanner";
 
 const sidebarId = "dashboard-sidebar";
 
@@ -15,6 +16,7 @@ const userLinks: SidebarLink[] = [
   { to: "/dashboard/portfolio", label: "My Portfolio" },
   { to: "/dashboard", label: "My Orders", end: true },
   { to: "/dashboard/myReview", label: "Add Review" },
+  { to: "/dashboard/account", label: "Account settings" },
 ];
 
 // ...and the one for admins, plus the contact inbox (decisions.md: admins read the messages).
@@ -27,6 +29,8 @@ const adminLinks: SidebarLink[] = [
   { to: "/dashboard/users", label: "All Users" },
   { to: "/dashboard/manageAllOrder", label: "Manage All Order" },
   { to: "/dashboard/contactMessages", label: "Contact Messages" },
+  { to: "/dashboard/outbox", label: "Outbox" },
+  { to: "/dashboard/account", label: "Account settings" },
 ];
 
 /** Grey bars in the sidebar's place until the role is known: never the wrong list for a moment. */
@@ -110,6 +114,7 @@ export function DashboardLayout() {
       </aside>
 
       <div className="min-w-0">
+        <VerifyEmailBanner />
         <Outlet />
       </div>
     </div>

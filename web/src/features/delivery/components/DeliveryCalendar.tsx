@@ -1,6 +1,6 @@
-import { DayPicker } from "react-day-picker";
+import { DayPicker, type Modifiers } from "react-day-picker";
 import "react-day-picker/style.css";
-import { addDays, parseIsoDate, toIsoDate } from "#web/lib/delivery/delivery-date";
+import { addDays, formatDay, parseIsoDate, toIsoDate } from "#web/lib/delivery/delivery-date";
 
 type DeliveryCalendarProps = {
   /** The first day that can be chosen (YYYY-MM-DD); earlier days, past ones included, are disabled. */
@@ -8,6 +8,15 @@ type DeliveryCalendarProps = {
   selected: string | undefined;
   onSelect: (date: string | undefined) => void;
 };
+
+/**
+ * A day button's name, "Monday, March 16, 2026": it holds the number the button shows as a word of
+ * its own (react-day-picker's "March 16th" does not, which screen-reader voice control trips on).
+ */
+function dayButtonLabel(date: Date, modifiers: Modifiers): string {
+  const day = formatDay(toIsoDate(date), "long");
+  return `${modifiers.today ? "Today, " : ""}${day}${modifiers.selected ? ", selected" : ""}`;
+}
 
 /** How far ahead a delivery can be planned. */
 const planningDays = 365;
@@ -33,6 +42,7 @@ export function DeliveryCalendar({ earliest, selected, onSelect }: DeliveryCalen
       endMonth={last}
       fixedWeeks
       showOutsideDays
+      labels={{ labelDayButton: dayButtonLabel }}
       className="delivery-calendar"
     />
   );

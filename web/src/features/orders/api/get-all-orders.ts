@@ -3,26 +3,32 @@ import type { OrderStatus } from "#contract/order-status";
 import type { Order } from "#contract/orders";
 import { apiFetch } from "#web/lib/api";
 import { allOrdersQueryKey, ordersQueryKey } from "#web/lib/orders/query-keys";
+import { type ListPosition, listParams } from "#web/lib/page-param";
 import { type OrderView, statusesOf } from "../order-view-param";
 import { type OrdersPage, ordersPageSize, readOrderPage } from "./read-order-page";
 
 /**
- * GET /api/allOrder?page=&limit=&status=&status= (admins): every buyer's orders, newest first; with
- * statuses, only the orders of any of them.
+ * GET /api/allOrder?cursor=|page=&limit=&status=&status=&q= (admins): every buyer's orders, newest
+ * first; with statuses, only the orders of any of them; with a search, those it finds.
  */
 export async function getAllOrders(
-  { page, statuses }: { page: number; statuses: readonly OrderStatus[] | undefined },
+  {
+    position,
+    statuses,
+    search,
+  }: { position: ListPosition; statuses: readonly OrderStatus[] | undefined; search: string },
   signal?: AbortSignal,
 ): Promise<OrdersPage> {
-  const query = new URLSearchParams({ page: String(page), limit: String(ordersPageSize) });
+  const query = listParams(position, ordersPageSize);
   for (const status of statuses ?? []) query.append("status", status);
-  return readOrderPage(await apiFetch(`/api/allOrder?${query}`, { signal }), page);
+  if (search !== "") query.set("q", search);
+  return readOrderPage(await apiFetch(`/api/allOrder?${query}`, { signal }), position.page);
 }
 
-export function useAllOrders(page: number, view: OrderView) {
+export function useAllOrders(position: ListPosition, view: OrderView, search: string) {
   return useQuery({
-    queryKey: [...allOrdersQueryKey, { page, view }],
-    queryFn: ({ signal }) => getAllOrders({ page, statuses: statusesOf(view) }, signal),
+    queryKey: [...allOrdersQueryKey, { ...position, view, search }],
+    queryFn: ({ signal }) => getAllOrders({ position, statuses: statusesOf(view), search }, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

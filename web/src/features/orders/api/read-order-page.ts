@@ -9,15 +9,18 @@ export type OrdersPage = {
   orders: Order[];
   /** Every order of the list, from the X-Total-Count header. */
   total: number;
+  /** The cursors of the next and previous pages, from the Link header. */
+  next?: string;
+  prev?: string;
 };
 
 const orderListSchema = z.array(orderSchema);
 
 /** A page of an order list: the array, and its total from X-Total-Count (or what is known without it). */
 export async function readOrderPage(response: Response, page: number): Promise<OrdersPage> {
-  const { items: orders, total } = await readListPage(response, orderListSchema, {
+  const { items: orders, ...rest } = await readListPage(response, orderListSchema, {
     page,
     limit: ordersPageSize,
   });
-  return { orders, total };
+  return { orders, ...rest };
 }

@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { Tool } from "#contract/catalog";
-import { lotRange, nextLot } from "#contract/lot-rules";
+import { canOrderNow, lotRange, nextLot, orderNowMessage } from "#contract/lot-rules";
 import { formatDollars, lotTotalDollars } from "#contract/money";
 import { type OrderFormInput, type OrderFormValues, orderFormSchema } from "#contract/orders";
 import { pieces } from "#contract/tool-display";
@@ -135,7 +135,14 @@ export function OrderForm({ tool, buyer, today }: OrderFormProps) {
           className="mt-4 flex items-start gap-2.5 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 font-medium text-amber-900 text-sm"
         >
           <AlertIcon className="mt-px size-5 shrink-0" />
-          There is not enough stock for a lot right now. New stock arrives every week.
+          {canOrderNow(tool) ? (
+            "There is not enough stock for a lot right now. New stock arrives every week."
+          ) : (
+            <span>
+              {orderNowMessage} Only {pieces(tool.available)} {tool.available === 1 ? "is" : "are"} in stock
+              now, so ordering is closed until the next delivery.
+            </span>
+          )}
         </p>
       )}
 

@@ -44,6 +44,7 @@ export function ToolFacts({ tool, today }: { tool: Tool; today: string }) {
           <span className="text-xl">{formatDollars(tool.price)}</span>
         </Fact>
         <Fact label="In stock">{pieces(tool.available)}</Fact>
+        {tool.sku !== null && <Fact label="Part number (SKU)">{tool.sku}</Fact>}
         <Fact label="Minimum order">{pieces(tool.minimum)}</Fact>
         {tool.maximum !== null && <Fact label="Maximum per order">{pieces(tool.maximum)}</Fact>}
         {tool.increment > 1 && <Fact label="Order in steps of">{pieces(tool.increment)}</Fact>}

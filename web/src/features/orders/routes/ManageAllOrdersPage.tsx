@@ -11,7 +11,7 @@ import { PanelHeading } from "#web/components/PanelHeading";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { StatusPanel } from "#web/components/StatusPanel";
-import { pageHref, parsePage } from "#web/lib/page-param";
+import { pageHref, parseListPosition } from "#web/lib/page-param";
 import { useCancelOrder } from "../api/cancel-order";
 import { useAllOrders } from "../api/get-all-orders";
 import { ordersPageSize } from "../api/read-order-page";
@@ -44,6 +44,10 @@ function listLabel(view: OrderView): string {
 /** An option's value: the statuses it lists, comma-separated ("" for every order). */
 const optionValue = (view: OrderView) => statusesOf(view)?.join(",") ?? "";
 
+/** The orders export (CSV) of the orders a view lists. */
+const ordersCsvHref = (view: OrderView) =>
+  `/api/export/orders.csv${statusesOf(view) ? `?status=${optionValue(view)}` : ""}`;
+
 /**
  * Which orders the list shows (`?status=`): those to act on (unpaid and paid, the default), all of
  * them, or those of one status.
@@ -75,15 +79,56 @@ function StatusFilter({ view }: { view: OrderView }) {
   );
 }
 
+/** Finds orders by id, buyer email or the start of the product's name (`?q=`, from the first page). */
+function OrderSearch({ search }: { search: string }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  return (
+    <search aria-label="Orders">
+      <form
+        className="flex items-center gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const term = String(new FormData(event.currentTarget).get("q") ?? "").trim();
+          const next = new URLSearchParams(searchParams);
+          for (const key of ["page", "cursor", "q"]) next.delete(key);
+          if (term !== "") next.set("q", term);
+          void navigate(next.size > 0 ? `${path}?${next}` : path);
+        }}
+      >
+        <label htmlFor={id} className="sr-only">
+          Find an order by id, email or product
+        </label>
+        <input
+          id={id}
+          name="q"
+          type="search"
+          key={search}
+          defaultValue={search}
+          placeholder="Order id, email or product"
+          maxLength={254}
+          className="min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-navy text-sm shadow-sm focus:border-accent-dark focus:outline-none focus:ring-3 focus:ring-orange-200 sm:w-64"
+        />
+        <button type="submit" className="btn btn-secondary min-h-11 shrink-0">
+          Find
+        </button>
+      </form>
+    </search>
+  );
+}
+
 /**
  * /dashboard/manageAllOrder (admins): the orders to act on by default, or all, or one status
  * (`?status=`, kept with `?page=` in the address); ship the paid ones, remove the unpaid ones.
  */
 export function ManageAllOrdersPage() {
   const [searchParams] = useSearchParams();
-  const page = parsePage(searchParams.get("page"));
+  const position = parseListPosition(searchParams);
+  const { page } = position;
   const view = parseOrderView(searchParams.get("status"));
-  const orders = useAllOrders(page, view);
+  const search = searchParams.get("q")?.trim() ?? "";
+  const orders = useAllOrders(position, view, search);
   const cancel = useCancelOrder();
   const [removing, setRemoving] = useState<Order | null>(null);
   // The dialog keeps showing the order while it closes.
@@ -103,7 +148,13 @@ export function ManageAllOrdersPage() {
         data.orders.length === 0 && (
           <StatusPanel
             icon={BoxIcon}
-            title={page > 1 ? `There are no orders on page ${page}` : emptyTitle(view)}
+            title={
+              page > 1
+                ? `There are no orders on page ${page}`
+                : search !== ""
+                  ? `No orders match “${search}”`
+                  : emptyTitle(view)
+            }
           />
         )
       }
@@ -114,7 +165,9 @@ export function ManageAllOrdersPage() {
           page={page}
           total={data.total}
           pageSize={ordersPageSize}
-          hrefFor={(target) => pageHref(path, searchParams, target)}
+          hrefFor={(target, cursor) => pageHref(path, searchParams, target, cursor)}
+          next={data.next}
+          prev={data.prev}
           spacing="mt-6"
           hideInert
         >
@@ -134,6 +187,10 @@ export function ManageAllOrdersPage() {
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
             <ListCount total={orders.data?.total} noun="order" />
             <StatusFilter view={view} />
+            <a href={ordersCsvHref(view)} download className="btn btn-secondary min-h-10 px-3.5 py-2 text-sm">
+              Download CSV
+            </a>
+            <OrderSearch search={search} />
           </div>
         }
       >

@@ -8,7 +8,7 @@ import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { StatusPanel } from "#web/components/StatusPanel";
 import { ApiError } from "#web/lib/api";
-import { pageHref, parsePage } from "#web/lib/page-param";
+import { pageHref, parseListPosition } from "#web/lib/page-param";
 import { useSession } from "#web/lib/session/get-session";
 import { useSignOut } from "#web/lib/session/sign-out";
 import { useMyOrders } from "../api/get-my-orders";
@@ -34,9 +34,10 @@ function useSignOutOnForbidden(error: unknown) {
 /** /dashboard (index): the signed-in user's orders, with Pay for those not paid yet. */
 export function MyOrdersPage() {
   const [searchParams] = useSearchParams();
-  const page = parsePage(searchParams.get("page"));
+  const position = parseListPosition(searchParams);
+  const { page } = position;
   const session = useSession();
-  const orders = useMyOrders(session.data?.email, page);
+  const orders = useMyOrders(session.data?.email, position);
   const signingOut = useSignOutOnForbidden(orders.error);
 
   const body = signingOut ? (
@@ -79,7 +80,9 @@ export function MyOrdersPage() {
           page={page}
           total={data.total}
           pageSize={ordersPageSize}
-          hrefFor={(target) => pageHref("/dashboard", searchParams, target)}
+          hrefFor={(target, cursor) => pageHref("/dashboard", searchParams, target, cursor)}
+          next={data.next}
+          prev={data.prev}
           spacing="mt-6"
           hideInert
         >

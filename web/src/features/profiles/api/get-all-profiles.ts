@@ -1,30 +1,32 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { apiFetch, readListPage } from "#web/lib/api";
+import { apiFetch, type ListPage, readListPage } from "#web/lib/api";
+import { type ListPosition, listParams } from "#web/lib/page-param";
 import { bodySchema, listOf } from "#web/lib/parse";
 import { type ProfileView, parseProfile, profilesQueryKey } from "./get-profile";
 
 /** Profiles per page of Show All Profile: four rows of three on a wide screen. */
 export const profilesPageSize = 12;
 
-export type ProfilesPage = { profiles: ProfileView[]; total: number };
+export type ProfilesPage = { profiles: ProfileView[] } & Omit<ListPage<ProfileView>, "items">;
 
 const profileListSchema = bodySchema(listOf(parseProfile));
 
-/** `GET /api/showAllProfile?page=&limit=` (admins): every profile, newest first, with every field. */
-export async function getAllProfiles(page: number, signal?: AbortSignal): Promise<ProfilesPage> {
-  const query = new URLSearchParams({ page: String(page), limit: String(profilesPageSize) });
-  const response = await apiFetch(`/api/showAllProfile?${query}`, { signal });
-  const { items: profiles, total } = await readListPage(response, profileListSchema, {
-    page,
+/** `GET /api/showAllProfile?cursor=|page=&limit=` (admins): every profile, newest first, with every field. */
+export async function getAllProfiles(position: ListPosition, signal?: AbortSignal): Promise<ProfilesPage> {
+  const response = await apiFetch(`/api/showAllProfile?${listParams(position, profilesPageSize)}`, {
+    signal,
+  });
+  const { items: profiles, ...page } = await readListPage(response, profileListSchema, {
+    page: position.page,
     limit: profilesPageSize,
   });
-  return { profiles, total };
+  return { profiles, ...page };
 }
 
-export function useAllProfiles(page: number) {
+export function useAllProfiles(position: ListPosition) {
   return useQuery({
-    queryKey: [...profilesQueryKey, "all", { page }],
-    queryFn: ({ signal }) => getAllProfiles(page, signal),
+    queryKey: [...profilesQueryKey, "all", position],
+    queryFn: ({ signal }) => getAllProfiles(position, signal),
     placeholderData: keepPreviousData,
   });
 }

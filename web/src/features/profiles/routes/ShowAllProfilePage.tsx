@@ -5,17 +5,19 @@ import { PanelHeading } from "#web/components/PanelHeading";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { UsersIcon } from "#web/components/shop-icons";
-import { pageHref, parsePage } from "#web/lib/page-param";
+import { pageHref, parseListPosition } from "#web/lib/page-param";
 import { profilesPageSize, useAllProfiles } from "../api/get-all-profiles";
 import { ProfileCard } from "../components/ProfileCard";
 
-const hrefFor = (page: number) => pageHref("/dashboard/showAllProfile", undefined, page);
+const hrefFor = (page: number, cursor?: string) =>
+  pageHref("/dashboard/showAllProfile", undefined, page, cursor);
 
 /** /dashboard/showAllProfile (admins): every profile, newest first, with email and phone. */
 export function ShowAllProfilePage() {
   const [searchParams] = useSearchParams();
-  const page = parsePage(searchParams.get("page"));
-  const profiles = useAllProfiles(page);
+  const position = parseListPosition(searchParams);
+  const { page } = position;
+  const profiles = useAllProfiles(position);
 
   const total = profiles.data?.total;
   return (
@@ -58,13 +60,15 @@ export function ShowAllProfilePage() {
           )
         }
       >
-        {({ profiles: list, total }) => (
+        {({ profiles: list, total, next, prev }) => (
           <PagedList
             busy={profiles.isPlaceholderData}
             page={page}
             total={total}
             pageSize={profilesPageSize}
             hrefFor={hrefFor}
+            next={next}
+            prev={prev}
           >
             <ul aria-label="Profiles" className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
               {list.map((profile) => (

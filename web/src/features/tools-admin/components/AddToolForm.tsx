@@ -1,8 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
+import type { Resolver } from "react-hook-form";
 import { Controller, type UseFormReturn, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { type NewTool, type NewToolInput, newToolSchema, toolLimits } from "#contract/catalog";
+import {
+  type NewTool,
+  type NewToolInput,
+  newToolSchema,
+  type Tool,
+  type ToolChanges,
+  toolChangesSchema,
+  toolLimits,
+} from "#contract/catalog";
 import { controlClass, Field } from "#web/components/FormField";
 import { FailedAlert } from "#web/components/forms/FailedAlert";
 import { PhotoField } from "#web/components/forms/PhotoField";
@@ -10,6 +19,7 @@ import { PhotoSubmitRow } from "#web/components/forms/PhotoSubmitRow";
 import { errorMessage } from "#web/lib/api";
 import { toast } from "#web/lib/toast";
 import { useAddTool } from "../api/add-tool";
+import { useEditTool } from "../api/tool-admin";
 
 const empty: NewToolInput = {
   name: "",
@@ -21,9 +31,32 @@ const empty: NewToolInput = {
   maximum: "",
   increment: "",
   leadTimeDays: "",
+  sku: "",
+  lowStockAt: "",
 };
 
-type ToolForm = UseFormReturn<NewToolInput, unknown, NewTool>;
+/** A tool's current values in the form's fields (numbers as the inputs show them). */
+function filledFrom(tool: Tool): NewToolInput {
+  const text = (n: number | null) => (n === null ? "" : String(n));
+  return {
+    name: tool.name,
+    description: tool.description,
+    available: String(tool.available),
+    minimum: String(tool.minimum),
+    price: String(tool.price),
+    img: tool.img,
+    maximum: text(tool.maximum),
+    increment: String(tool.increment),
+    leadTimeDays: String(tool.leadTimeDays),
+    sku: tool.sku ?? "",
+    lowStockAt: text(tool.lowStockAt),
+  };
+}
+
+/** The edit form has no stock field: the stock changes only through the ledger. */
+const editValues = (tool: Tool): NewToolInput => ({ ...filledFrom(tool), available: undefined });
+
+type ToolForm = UseFormReturn<NewToolInput, unknown, NewTool | ToolChanges>;
 
 type WholeNumberEntry = {
   label: string;
@@ -40,6 +73,13 @@ const wholeNumberFields = {
   maximum: { label: "Maximum per order", placeholder: "No limit", optional: true },
   increment: { label: "Order in steps of", placeholder: "1", optional: true },
   leadTimeDays: { label: "Lead time (days)", placeholder: "3", optional: true, min: 0 },
+  lowStockAt: {
+    label: "Low stock at",
+    hint: "Admins hear of it at this stock",
+    placeholder: "Never",
+    optional: true,
+    min: 0,
+  },
 } satisfies Record<string, WholeNumberEntry>;
 
 type WholeNumberFieldProps = {
@@ -75,28 +115,42 @@ const legendClass = "font-semibold text-base text-navy";
 
 /**
  * Add A Tools: name, description, stock, minimum lot, price and photo (all required), plus the
- * optional lot rules, checked with the server's own schema (contract/catalog.ts).
+ * optional lot rules, part number and low-stock level, checked with the server's own schema
+ * (contract/catalog.ts). Given a `tool`, the same form edits it (PATCH, `toolChangesSchema`): filled
+ * in, without the stock, which changes only through restocks and corrections.
  */
-export function AddToolForm() {
+export function AddToolForm({ tool }: { tool?: Tool }) {
   const navigate = useNavigate();
   const addTool = useAddTool();
+  const editTool = useEditTool(tool?._id ?? "");
+  const saving = tool ? editTool : addTool;
   const [photoBusy, setPhotoBusy] = useState(false);
-  const form = useForm<NewToolInput, unknown, NewTool>({
-    resolver: zodResolver(newToolSchema),
+  const form = useForm<NewToolInput, unknown, NewTool | ToolChanges>({
+    resolver: (tool ? zodResolver(toolChangesSchema) : zodResolver(newToolSchema)) as Resolver<
+      NewToolInput,
+      unknown,
+      NewTool | ToolChanges
+    >,
     mode: "onTouched",
-    defaultValues: empty,
+    defaultValues: tool ? editValues(tool) : empty,
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (tool) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await addTool.mutateAsync(tool);
+      if (tool) {
+        const saved = await editTool.mutateAsync(values as ToolChanges);
+        toast.success("Tool updated", { description: `${saved.name} is saved.` });
+        form.reset(editValues(saved));
+        return;
+      }
+      await addTool.mutateAsync(values as NewTool);
     } catch (error) {
       toast.error("Failed", { description: errorMessage(error) });
       return;
     }
     toast.success("Tools Added in Database", {
-      description: `${tool.name} is now listed on the tools page.`,
+      description: `${values.name} is now listed on the tools page.`,
       action: { label: "View tools", onClick: () => void navigate("/tools") },
     });
     form.reset(empty);
@@ -106,7 +160,7 @@ export function AddToolForm() {
     <form
       noValidate
       onSubmit={onSubmit}
-      aria-label="Add a tool"
+      aria-label={tool ? `Edit ${tool.name}` : "Add a tool"}
       className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
     >
       <div className={sectionClass}>
@@ -146,9 +200,9 @@ export function AddToolForm() {
 
       <div className={sectionClass}>
         <fieldset className="space-y-5">
-          <legend className={legendClass}>Stock and price</legend>
+          <legend className={legendClass}>{tool ? "Price" : "Stock and price"}</legend>
           <div className="grid gap-5 sm:grid-cols-3">
-            <WholeNumberField form={form} name="available" error={errors.available?.message} />
+            {!tool && <WholeNumberField form={form} name="available" error={errors.available?.message} />}
             <WholeNumberField form={form} name="minimum" error={errors.minimum?.message} />
             <Field label="Price" error={errors.price?.message} hint="Dollars per piece">
               {(control) => (
@@ -208,10 +262,32 @@ export function AddToolForm() {
         </fieldset>
       </div>
 
-      {addTool.isError && <FailedAlert error={addTool.error} />}
+      <div className={sectionClass}>
+        <fieldset className="space-y-5">
+          <legend className={legendClass}>Part number and stock alert</legend>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field label="SKU" error={errors.sku?.message} hint="Your part number, unique" optional>
+              {(control) => (
+                <input
+                  {...control}
+                  type="text"
+                  autoComplete="off"
+                  maxLength={toolLimits.sku}
+                  placeholder="BRK-CAL-01"
+                  className={controlClass}
+                  {...form.register("sku")}
+                />
+              )}
+            </Field>
+            <WholeNumberField form={form} name="lowStockAt" error={errors.lowStockAt?.message} />
+          </div>
+        </fieldset>
+      </div>
+
+      {saving.isError && <FailedAlert error={saving.error} />}
 
       <PhotoSubmitRow photoBusy={photoBusy} submitting={isSubmitting} buttonClassName="sm:min-w-40">
-        {isSubmitting ? "Adding…" : "Add Tool"}
+        {tool ? (isSubmitting ? "Saving…" : "Save changes") : isSubmitting ? "Adding…" : "Add Tool"}
       </PhotoSubmitRow>
     </form>
   );

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { Tool } from "#contract/catalog";
 import { formatDollars } from "#contract/money";
 import { descriptionPreviewLength, pieces } from "#contract/tool-display";
@@ -62,8 +63,19 @@ export function ManageToolCard({ tool, onDelete }: ManageToolCardProps) {
             <dt className="text-slate-600">Minimum order</dt>
             <dd className="text-right font-medium text-navy">{pieces(tool.minimum)}</dd>
           </div>
+          {tool.sku !== null && (
+            <div className="flex items-baseline justify-between gap-3">
+              <dt className="text-slate-600">SKU</dt>
+              <dd className="text-right font-medium font-mono text-navy [overflow-wrap:anywhere]">
+                {tool.sku}
+              </dd>
+            </div>
+          )}
         </dl>
-        <div className="mt-auto pt-4 sm:pt-5">
+        <div className="mt-auto grid grid-cols-2 gap-3 pt-4 sm:pt-5">
+          <Link to={`/dashboard/manageTools/${tool._id}`} className="btn btn-secondary w-full">
+            Edit<span className="sr-only"> {tool.name}</span>
+          </Link>
           <button
             type="button"
             onClick={() => onDelete(tool)}

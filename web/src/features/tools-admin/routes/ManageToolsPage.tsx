@@ -14,6 +14,8 @@ import { toolsPageSize, useTools } from "#web/lib/catalog/get-tools";
 import { pageHref, parsePage } from "#web/lib/page-param";
 import { toast } from "#web/lib/toast";
 import { useDeleteTool } from "../api/delete-tool";
+import { CatalogCsvActions } from "../components/CatalogCsvActions";
+import { LowStockPanel } from "../components/LowStockPanel";
 import { ManageToolCard } from "../components/ManageToolCard";
 
 const hrefFor = (page: number) => pageHref("/dashboard/manageTools", undefined, page);
@@ -60,7 +62,8 @@ export function ManageToolsPage() {
         id="manage-tools-heading"
         title="Manage Tools"
         aside={
-          <div className="flex items-center gap-4">
+          <div className="flex flex-wrap items-start justify-end gap-4">
+            <CatalogCsvActions />
             {total !== undefined && (
               <p className="text-slate-600 text-sm">
                 {total} {total === 1 ? "tool" : "tools"}
@@ -75,6 +78,7 @@ export function ManageToolsPage() {
       >
         Every tool on sale. A deleted tool leaves the shop at once; one with orders is archived for them.
       </PanelHeading>
+      <LowStockPanel />
       <QueryState
         query={tools}
         pending={<Spinner label="Loading tools…" />}

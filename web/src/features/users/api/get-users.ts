@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { type User, userSchema } from "#contract/accounts";
 import { apiFetch, readListPage } from "#web/lib/api";
+import { type ListPosition, listParams } from "#web/lib/page-param";
 
 /** Users per page of the All Users table. */
 export const usersPageSize = 20;
@@ -10,27 +11,29 @@ export type UsersPage = {
   users: User[];
   /** Every account, from the X-Total-Count header. */
   total: number;
+  /** The cursors of the next and previous pages, from the Link header. */
+  next?: string;
+  prev?: string;
 };
 
 const userListSchema = z.array(userSchema);
 
-/** GET /api/user?page=&limit= (admins only): newest accounts first. */
-export async function getUsers(page: number, signal?: AbortSignal): Promise<UsersPage> {
-  const query = new URLSearchParams({ page: String(page), limit: String(usersPageSize) });
-  const response = await apiFetch(`/api/user?${query}`, { signal });
-  const { items: users, total } = await readListPage(response, userListSchema, {
-    page,
+/** GET /api/user?cursor=|page=&limit= (admins only): newest accounts first. */
+export async function getUsers(position: ListPosition, signal?: AbortSignal): Promise<UsersPage> {
+  const response = await apiFetch(`/api/user?${listParams(position, usersPageSize)}`, { signal });
+  const { items: users, ...page } = await readListPage(response, userListSchema, {
+    page: position.page,
     limit: usersPageSize,
   });
-  return { users, total };
+  return { users, ...page };
 }
 
 export const usersQueryKey = ["users", "list"] as const;
 
-export function useUsers(page: number) {
+export function useUsers(position: ListPosition) {
   return useQuery({
-    queryKey: [...usersQueryKey, { page }],
-    queryFn: ({ signal }) => getUsers(page, signal),
+    queryKey: [...usersQueryKey, position],
+    queryFn: ({ signal }) => getUsers(position, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -4,7 +4,7 @@ import { PagedList } from "#web/components/PagedList";
 import { PanelHeading } from "#web/components/PanelHeading";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
-import { pageHref, parsePage } from "#web/lib/page-param";
+import { pageHref, parseListPosition } from "#web/lib/page-param";
 import { useSession } from "#web/lib/session/get-session";
 import { usersPageSize, useUsers } from "../api/get-users";
 import { UserList } from "../components/UserList";
@@ -14,8 +14,9 @@ const path = "/dashboard/users";
 /** /dashboard/users (admins): every account, with Make Admin for those who are not admins yet. */
 export function UsersPage() {
   const [searchParams] = useSearchParams();
-  const page = parsePage(searchParams.get("page"));
-  const users = useUsers(page);
+  const position = parseListPosition(searchParams);
+  const { page } = position;
+  const users = useUsers(position);
   const session = useSession();
 
   return (
@@ -46,7 +47,9 @@ export function UsersPage() {
             page={page}
             total={data.total}
             pageSize={usersPageSize}
-            hrefFor={(target) => pageHref(path, undefined, target)}
+            hrefFor={(target, cursor) => pageHref(path, undefined, target, cursor)}
+            next={data.next}
+            prev={data.prev}
             spacing="mt-6"
           >
             <UserList users={data.users} currentEmail={session.data?.email ?? ""} />

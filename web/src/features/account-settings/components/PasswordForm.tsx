@@ -1,0 +1,60 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { changePasswordSchema } from "#contract/account-settings";
+import { passwordMinLength } from "#contract/accounts";
+import { FailedAlert } from "#web/components/forms/FailedAlert";
+import { TextField } from "#web/components/forms/TextField";
+import { useChangePassword } from "../api/account-settings";
+import { Saved } from "./SettingsCard";
+
+/** A new password, with the current one; every other device is signed out. */
+export function PasswordForm() {
+  const change = useChangePassword();
+  const form = useForm({
+    resolver: zodResolver(changePasswordSchema),
+    mode: "onTouched",
+    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      await change.mutateAsync(input);
+      form.reset();
+    } catch {
+      // Shown under the fields.
+    }
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...form.register("currentPassword")}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${passwordMinLength} characters.`}
+          error={errors.newPassword?.message}
+          {...form.register("newPassword")}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register("confirmPassword")}
+        />
+      </div>
+      {change.isError && <FailedAlert error={change.error} />}
+      {change.isSuccess && <Saved>Password changed. Every other device is signed out.</Saved>}
+      <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+        {isSubmitting ? "Changing…" : "Change password"}
+      </button>
+    </form>
+  );
+}

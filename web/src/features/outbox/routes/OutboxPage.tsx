@@ -1,0 +1,76 @@
+import { Link, useSearchParams } from "react-router";
+import { InboxIcon } from "#web/components/dashboard-icons";
+import { EmptyState } from "#web/components/EmptyState";
+import { ListCount } from "#web/components/ListCount";
+import { PagedList } from "#web/components/PagedList";
+import { PanelHeading } from "#web/components/PanelHeading";
+import { QueryState } from "#web/components/QueryState";
+import { Spinner } from "#web/components/Spinner";
+import { pageHref, parsePage } from "#web/lib/page-param";
+import { outboxPageSize, useOutbox } from "../api/get-outbox";
+import { OutboxItem } from "../components/OutboxItem";
+
+const hrefFor = (page: number) => pageHref("/dashboard/outbox", undefined, page);
+
+/** /dashboard/outbox (admins): every email the shop sent, is sending, gave up on or keeps, newest first. */
+export function OutboxPage() {
+  const [searchParams] = useSearchParams();
+  const page = parsePage(searchParams.get("page"));
+  const outbox = useOutbox(page);
+
+  return (
+    <section aria-labelledby="outbox-heading" className="mx-auto max-w-4xl">
+      <title>Outbox · Car Mechanic</title>
+      <PanelHeading
+        id="outbox-heading"
+        title="Outbox"
+        aside={<ListCount total={outbox.data?.total} noun="message" />}
+      >
+        Every email the shop sends, newest first: waiting ones are retried, failed ones show the last error.
+        Without an SMTP server (SMTP_URL) messages are kept here; open one to read its link.
+      </PanelHeading>
+      <QueryState
+        query={outbox}
+        pending={<Spinner label="Loading the outbox…" />}
+        errorTitle="We could not load the outbox"
+        empty={(data) =>
+          data.messages.length === 0 && (
+            <EmptyState
+              icon={<InboxIcon className="size-7" />}
+              title={page > 1 ? `There are no messages on page ${page}` : "No email yet"}
+              action={
+                page > 1 && (
+                  <Link to={hrefFor(1)} className="btn btn-primary">
+                    Go to the first page
+                  </Link>
+                )
+              }
+            >
+              {page > 1
+                ? "The outbox has fewer pages than that."
+                : "Messages appear here as the shop sends them."}
+            </EmptyState>
+          )
+        }
+      >
+        {(data) => (
+          <PagedList
+            busy={outbox.isPlaceholderData}
+            page={page}
+            total={data.total}
+            pageSize={outboxPageSize}
+            hrefFor={hrefFor}
+          >
+            <ul aria-label="Messages" className="space-y-4">
+              {data.messages.map((message) => (
+                <li key={message._id}>
+                  <OutboxItem message={message} />
+                </li>
+              ))}
+            </ul>
+          </PagedList>
+        )}
+      </QueryState>
+    </section>
+  );
+}
