@@ -372,3 +372,66 @@ test("a user who is not an admin is refused the admin screens", async ({ page, b
   });
   expect(refused.status()).toBe(403);
 });
+
+test.describe("Editing a tool and its stock", () => {
+  test("Edit opens the filled-in form; a save and a restock show at once, with the movements", async ({
+    page,
+    baseURL,
+  }) => {
+    await signInAsAdmin(page.request, baseURL ?? "");
+    for (const width of [widths.phone, widths.desktop]) {
+      await page.setViewportSize({ width, height: 900 });
+      const name = `Edited wrench ${unique()}`;
+      const id = await addToolViaApi(page.request, baseURL ?? "", name);
+      await page.goto(await lastToolsPage(page.request, "/dashboard/manageTools"));
+      const card = page.getByTestId("manage-tool-card").filter({ hasText: name });
+      await card.getByRole("link", { name: `Edit ${name}` }).click();
+      await expect(page).toHaveURL(new RegExp(`/dashboard/manageTools/${id}$`));
+      await expect(page.getByRole("heading", { level: 1, name: `Edit ${name}` })).toBeVisible();
+
+      const form = page.getByRole("form", { name: `Edit ${name}` });
+      await expect(form.getByLabel("Name")).toHaveValue(name);
+      await expect(form.getByLabel("Price")).toHaveValue("4.5");
+      await expect(form.getByLabel("Available")).toHaveCount(0);
+      const sku = `E2E-${unique()}`;
+      await form.getByLabel("Price").fill("5.25");
+      await form.getByLabel("SKU").fill(sku);
+      await form.getByLabel("Low stock at").fill("800");
+      await form.getByRole("button", { name: "Save changes" }).click();
+      await expect(page.getByText("Tool updated")).toBeVisible();
+
+      const stock = page.getByRole("form", { name: "Change the stock" });
+      await stock.getByLabel("Reason").selectOption("restock");
+      await stock.getByLabel("Change (pieces)").fill("300");
+      await stock.getByLabel("Note").fill("Delivery 4471");
+      await stock.getByRole("button", { name: "Save stock change" }).click();
+      await expect(page.getByTestId("stock-now")).toHaveText("1,200 pieces");
+      const ledger = page.getByRole("list", { name: "Stock movements" });
+      await expect(ledger.getByRole("listitem")).toHaveCount(2);
+      await expect(ledger.getByRole("listitem").first()).toContainText("Restock · Delivery 4471");
+      await expect(ledger.getByRole("listitem").first()).toContainText("+300");
+
+      // Below 0 is refused with the server's message.
+      await stock.getByLabel("Reason").selectOption("correction");
+      await stock.getByLabel("Change (pieces)").fill("-5000");
+      await stock.getByRole("button", { name: "Save stock change" }).click();
+      await expect(page.getByText("The stock can't go below 0")).toBeVisible();
+      await expect(page.getByTestId("stock-now")).toHaveText("1,200 pieces");
+      await expectNoSideways(page, width);
+      await screenshotFromTop(page, `tool-admin-${width}`);
+
+      const shown = await page.request.get(`/api/service/${id}`);
+      expect(await shown.json()).toMatchObject({ price: 5.25, sku, lowStockAt: 800, available: 1200 });
+
+      // Down to its low-stock level: it joins the Low stock list on Manage Tools.
+      await stock.getByLabel("Change (pieces)").fill("-400");
+      await stock.getByRole("button", { name: "Save stock change" }).click();
+      await expect(page.getByTestId("stock-now")).toHaveText("800 pieces");
+      await page.getByRole("link", { name: "Manage tools", exact: true }).click();
+      const low = page.getByRole("list", { name: "Low stock" });
+      await expect(low).toContainText(name);
+      await expect(low.getByRole("listitem").filter({ hasText: name })).toContainText("800 pieces left");
+      if (width === widths.phone) await screenshotFromTop(page, "low-stock-375");
+    }
+  });
+});

@@ -288,7 +288,9 @@ test.describe("portfolios", () => {
 
     // Editing updates the same portfolio.
     await page.getByRole("link", { name: "Edit portfolio" }).click();
-    await expect(page.getByLabel("Skill")).toHaveValue("Engine diagnostics and auto electrics");
+    await expect(page.getByRole("textbox", { name: "Skill" })).toHaveValue(
+      "Engine diagnostics and auto electrics",
+    );
     await page.getByLabel("Skill").fill("Engine diagnostics, auto electrics and hybrid batteries");
     await page.getByRole("button", { name: "Update Portfolio" }).click();
     await expect(page.getByText("My portfolio Created Successfully", { exact: true }).last()).toBeVisible();

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { startOidcServer } from "./oidc-server";
 import { adminEmail } from "./users";
+import { verifiedAdminOnStart } from "./verified-admin";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "car-mechanic-e2e-"));
 const port = process.env.E2E_PORT ?? "3199";
@@ -28,4 +29,7 @@ process.env.OIDC_ISSUER = oidc.issuer;
 process.env.OIDC_CLIENT_ID = oidc.clientId;
 process.env.OIDC_CLIENT_SECRET = oidc.clientSecret;
 
+// Without SMTP_URL mail stays in the outbox: the admin verifies with the link caught as it is mailed.
+const verifyAdmin = verifiedAdminOnStart(shopUrl);
 await import("../server/main");
+await verifyAdmin();

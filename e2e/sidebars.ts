@@ -6,6 +6,7 @@ export const userSidebarLinks = [
   "My Portfolio",
   "My Orders",
   "Add Review",
+  "Account settings",
 ];
 
 /** The dashboard sidebar's links, in order, as an admin sees them. */
@@ -18,4 +19,6 @@ export const adminSidebarLinks = [
   "All Users",
   "Manage All Order",
   "Contact Messages",
+  "Outbox",
+  "Account settings",
 ];

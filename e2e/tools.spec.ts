@@ -114,13 +114,33 @@ test("Order Now is a disabled button when fewer than 500 pieces are in stock", a
   const button = jack.getByRole("button", { name: "Order Now" });
   await expect(button).toBeDisabled();
   await expect(jack.getByRole("link", { name: "Order Now" })).toHaveCount(0);
-  await expect(jack).toContainText("Ordering opens when at least 500 pieces are in stock.");
+  await expect(jack).toContainText("Order Now needs available stock of at least 500.");
 
   // Every tool with enough stock is orderable; the others are not.
   const tools = await catalog(page);
   const orderable = tools.filter((t) => t.available >= 500).length;
   await expect(page.getByRole("link", { name: "Order Now" })).toHaveCount(orderable);
   await expect(page.getByRole("button", { name: "Order Now" })).toHaveCount(tools.length - orderable);
+});
+
+test("the tool page of a tool below 500 explains the ordering rule and takes no order", async ({
+  page,
+  baseURL,
+}) => {
+  await signUpViaApi(page.request, baseURL ?? "", newUser());
+  const jack = (await catalog(page)).find((t) => t.name === "Hydraulic Floor Jack");
+  expect(jack?.available).toBeLessThan(500);
+  for (const width of [widths.phone, widths.desktop]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/tools/${jack?._id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hydraulic Floor Jack");
+    await expect(page.getByRole("status").filter({ hasText: "Order Now needs" })).toContainText(
+      "Order Now needs available stock of at least 500. Only 420 pieces are in stock now",
+    );
+    await expect(page.getByRole("button", { name: "Place order" })).toBeDisabled();
+    await expectNoSideways(page, width);
+    if (width === widths.phone) await screenshot(page, "tool-page-closed-375");
+  }
 });
 
 test("shows a spinner while loading, and a readable error with a working Retry", async ({ page }) => {
