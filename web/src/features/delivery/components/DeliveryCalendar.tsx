@@ -1,6 +1,6 @@
 import { DayPicker, type Modifiers } from "react-day-picker";
 import "react-day-picker/style.css";
-import { addDays, formatDay, parseIsoDate, toIsoDate } from "#web/lib/delivery/delivery-date";
+import { addDays, parseIsoDate, toIsoDate } from "#web/lib/delivery/delivery-date";
 
 type DeliveryCalendarProps = {
   /** The first day that can be chosen (YYYY-MM-DD); earlier days, past ones included, are disabled. */
@@ -9,13 +9,16 @@ type DeliveryCalendarProps = {
   onSelect: (date: string | undefined) => void;
 };
 
+const dayNumberFirst = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric" });
+const weekday = new Intl.DateTimeFormat("en-US", { weekday: "long" });
+
 /**
- * A day button's name, "Monday, March 16, 2026": it holds the number the button shows as a word of
- * its own (react-day-picker's "March 16th" does not, which screen-reader voice control trips on).
+ * A day button's name starts with the number it shows, "16 March 2026, Monday", so voice control
+ * users can say what they see (react-day-picker's own "Monday, March 16th, 2026" does not).
  */
 function dayButtonLabel(date: Date, modifiers: Modifiers): string {
-  const day = formatDay(toIsoDate(date), "long");
-  return `${modifiers.today ? "Today, " : ""}${day}${modifiers.selected ? ", selected" : ""}`;
+  const day = `${dayNumberFirst.format(date)}, ${weekday.format(date)}`;
+  return `${day}${modifiers.today ? ", today" : ""}${modifiers.selected ? ", selected" : ""}`;
 }
 
 /** How far ahead a delivery can be planned. */
