@@ -427,18 +427,31 @@ test.describe("paying for an order", () => {
     await expect(remove).toBeFocused();
     await expect(adminRow).toContainText("Awaiting payment");
 
+    const toActOn = await listedOrderCount(page);
     await remove.click();
     await expect(dialog).toBeVisible();
     await screenshotFromTop(page, "manage-all-orders-confirm-1280");
     await confirm.click();
     await expect(toast(page, "Cancel the order successfully")).toBeVisible();
     await expect(dialog).toBeHidden();
+    // Gone from the orders to act on, and counted out of them, without a reload.
+    await expect(adminRow).toHaveCount(0);
+    await expect(orderCount(page)).toHaveText(`${toActOn - 1} order${toActOn - 1 === 1 ? "" : "s"}`);
+    await page.getByLabel("Show").selectOption("cancelled");
     await expect(adminRow).toContainText("Cancelled");
     await expect(adminRow.getByRole("button")).toHaveCount(0);
 
     await expectListedStock(page, "Bumper", `${before.toLocaleString("en-US")} pieces`);
   });
 });
+
+/** The count beside Manage All Order's title ("12 orders"). */
+const orderCount = (page: Page) => page.getByText(/^\d+ orders?$/);
+
+async function listedOrderCount(page: Page): Promise<number> {
+  await expect(orderCount(page)).toBeVisible();
+  return Number.parseInt((await orderCount(page).textContent()) ?? "", 10);
+}
 
 test.describe("Manage All Order", () => {
   test("an admin ships a paid order with ADD", async ({ page, browser, baseURL }) => {
@@ -464,10 +477,12 @@ test.describe("Manage All Order", () => {
     await screenshotFromTop(page, "manage-all-orders-1280");
     await expectNoAxeViolations(page, "main");
 
+    const toActOn = await listedOrderCount(page);
     await row.getByRole("button", { name: /^ADD/ }).click();
     await expect(toast(page, "Update Order Successfully")).toBeVisible();
-    await expect(row).toContainText("Shipped");
-    await expect(row.getByRole("button")).toHaveCount(0);
+    // Shipped leaves the orders to act on: the row and the count change together, without a reload.
+    await expect(row).toHaveCount(0);
+    await expect(orderCount(page)).toHaveText(`${toActOn - 1} order${toActOn - 1 === 1 ? "" : "s"}`);
 
     // The status filter narrows the list to one status.
     await page.getByLabel("Show").selectOption("shipped");

@@ -34,28 +34,51 @@ export function useAllOrders(position: ListPosition, view: OrderView, search: st
   });
 }
 
+/** The view a cached admin list shows, read from its query key (see useAllOrders). */
+function viewOfListKey(key: readonly unknown[]): OrderView | undefined {
+  const options = key[allOrdersQueryKey.length];
+  return typeof options === "object" && options !== null && "view" in options
+    ? (options as { view: OrderView }).view
+    : undefined;
+}
+
+/** A listed page after one of its orders changed: the order leaves a view it no longer belongs to, and the total with it. */
+function pageAfterChange(
+  page: OrdersPage,
+  view: OrderView | undefined,
+  id: string,
+  change: OrderChange,
+): OrdersPage {
+  const statuses = view === undefined ? undefined : statusesOf(view);
+  if (statuses && !statuses.includes(change.status)) {
+    return {
+      ...page,
+      orders: page.orders.filter((order) => order._id !== id),
+      total: Math.max(0, page.total - 1),
+    };
+  }
+  return {
+    ...page,
+    orders: page.orders.map((order) => (order._id === id ? { ...order, ...change } : order)),
+  };
+}
+
+type OrderChange = Pick<Order, "status" | "expiresAt">;
+
 /**
- * After an admin shipped or removed an order: the listed order shows its new status where it is,
- * even in a list it no longer belongs to (the orders to act on), so that the rows below do not
- * move up under the pointer (a second click on ADD would ship the next order). The admin lists are
- * only marked stale: they refresh at the next page, filter, visit or return to the window. Every
- * other order list and order refreshes as usual.
+ * After an admin shipped or removed an order: every cached admin list shows it at once, with its
+ * row and its count in step (gone from the orders to act on, one fewer counted; shown with its new
+ * status where it still belongs), then every order list refreshes from the server.
  */
 export async function settleListedOrder(
   queryClient: QueryClient,
   id: string,
-  change: Pick<Order, "status" | "expiresAt">,
+  change: OrderChange,
 ): Promise<void> {
-  queryClient.setQueriesData<OrdersPage>({ queryKey: allOrdersQueryKey }, (page) =>
-    page?.orders.some((order) => order._id === id)
-      ? { ...page, orders: page.orders.map((order) => (order._id === id ? { ...order, ...change } : order)) }
-      : page,
-  );
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: allOrdersQueryKey, refetchType: "none" }),
-    queryClient.invalidateQueries({
-      queryKey: ordersQueryKey,
-      predicate: (query) => query.queryKey[1] !== allOrdersQueryKey[1],
-    }),
-  ]);
+  for (const [key, page] of queryClient.getQueriesData<OrdersPage>({ queryKey: allOrdersQueryKey })) {
+    if (page?.orders.some((order) => order._id === id)) {
+      queryClient.setQueryData(key, pageAfterChange(page, viewOfListKey(key), id, change));
+    }
+  }
+  await queryClient.invalidateQueries({ queryKey: ordersQueryKey });
 }
