@@ -317,6 +317,11 @@ test.describe("paying for an order", () => {
     }
     const pay = form.getByRole("button", { name: "Pay $1,728,500" });
     await expect(pay).toBeEnabled();
+    // Near the Pay button, the terms the buyer accepts, opening beside the form (what was typed stays).
+    await expect(form).toContainText("By paying you accept the terms of sale");
+    const terms = form.getByRole("link", { name: /^terms of sale/ });
+    await expect(terms).toHaveAttribute("href", "/terms");
+    await expect(terms).toHaveAttribute("target", "_blank");
     await form.getByLabel("Card number").pressSequentially("4242424242424242");
     await expect(form.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242");
     await form.getByLabel("Expiry (MM/YY)").pressSequentially(futureExpiry.replace("/", ""));

@@ -20,6 +20,9 @@ const specRoutes: { path: string; heading: string; loginRequired?: true }[] = [
   { path: "/contact", heading: "Contact Us" },
   { path: "/about", heading: "About Us" },
   { path: "/blog", heading: "Blog" },
+  { path: "/terms", heading: "Terms of sale" },
+  { path: "/privacy", heading: "Privacy" },
+  { path: "/shipping", heading: "Shipping & returns" },
   { path: "/login", heading: "Login" },
   { path: "/signup", heading: "Sign Up" },
   { path: "/dashboard", heading: "My Orders", loginRequired: true },
@@ -213,7 +216,9 @@ test.describe("navigation bar", () => {
   });
 });
 
-test("the footer has the Services, Company and Social columns and the app badges", async ({ page }) => {
+test("the footer has the Services, Company and Social columns, the app badges and the policies", async ({
+  page,
+}) => {
   await page.goto("/about");
   const footer = page.getByRole("contentinfo");
   await expect(footer.getByRole("heading", { level: 2 })).toHaveText(["Services", "Company", "Social"]);
@@ -228,6 +233,8 @@ test("the footer has the Services, Company and Social columns and the app badges
 
   const company = footer.getByRole("region", { name: "Company" });
   await expect(company.getByRole("listitem")).toHaveText(["About Us", "Contact", "Jobs", "Press Kit"]);
+  // Jobs and Press Kit have no page: plain text, not links that go nowhere.
+  await expect(company.getByRole("link")).toHaveText(["About Us", "Contact"]);
   await expect(company.getByRole("link", { name: "About Us" })).toHaveAttribute("href", "/about");
   await expect(company.getByRole("link", { name: "Contact" })).toHaveAttribute("href", "/contact");
   await company.getByRole("link", { name: "Contact" }).click();
@@ -252,6 +259,20 @@ test("the footer has the Services, Company and Social columns and the app badges
   }
 
   await expect(footer).toContainText("© 2026 Car Mechanic");
+
+  // The shop's terms, privacy and shipping pages open from the footer of every page.
+  const policies = footer.getByRole("navigation", { name: "Policies" });
+  await expect(policies.getByRole("link")).toHaveText(["Terms of sale", "Privacy", "Shipping & returns"]);
+  for (const [name, path] of [
+    ["Terms of sale", "/terms"],
+    ["Privacy", "/privacy"],
+    ["Shipping & returns", "/shipping"],
+  ] as const) {
+    await policies.getByRole("link", { name }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    await expect(page).toHaveTitle(`${name} · Car Mechanic`);
+  }
 });
 
 test("the dashboard has a sidebar, toggled on small screens", async ({ page, baseURL }) => {

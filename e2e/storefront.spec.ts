@@ -1,4 +1,5 @@
 import type { Tool } from "../contract/catalog";
+import { expectNoSideways } from "./appearance";
 import { expectNoSeriousAxeViolations } from "./axe";
 import { catalog } from "./catalog";
 import { expect, type Locator, type Page, test } from "./fixtures";
@@ -14,6 +15,9 @@ const publicPages = [
   { name: "car-benefits", path: "/carBenifits", heading: "Car Tools Benefits" },
   { name: "contact", path: "/contact", heading: "Contact Us" },
   { name: "blog", path: "/blog", heading: "Blog" },
+  { name: "terms", path: "/terms", heading: "Terms of sale" },
+  { name: "privacy", path: "/privacy", heading: "Privacy" },
+  { name: "shipping", path: "/shipping", heading: "Shipping & returns" },
   { name: "not-found", path: "/no-such-page", heading: "Page not found" },
 ] as const;
 
@@ -367,6 +371,64 @@ test.describe("static pages", () => {
     await expect(page).toHaveURL(/#unit-tests$/);
   });
 
+  test("/terms, /privacy and /shipping say who sells and what an order comes with, at phone and desktop widths", async ({
+    page,
+  }) => {
+    const main = page.getByRole("main");
+    for (const width of [widths.phone, widths.desktop]) {
+      await page.setViewportSize({ width, height: 900 });
+
+      await page.goto("/terms");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of sale");
+      await expect(main).toContainText("Car Mechanic is a parts wholesaler");
+      await expect(main).toContainText("minimum-quantity lots to workshops and resellers");
+      const payment = main.getByRole("region", { name: "Payment" });
+      await expect(payment).toContainText("Stripe");
+      await expect(payment).toContainText("US dollars");
+      await expect(payment).toContainText("pay by");
+      await expect(payment).toContainText("released");
+      await expect(payment).toContainText("nothing is charged");
+      // The instalments the home, benefits and about pages promise: asked for through the contact page.
+      const instalments = main.getByRole("region", { name: "Instalments" });
+      await expect(instalments).toContainText("6 months with our free instalment facilities");
+      await expect(instalments).toContainText("before you order");
+      await expect(instalments.getByRole("link", { name: "contact page" })).toHaveAttribute(
+        "href",
+        "/contact",
+      );
+      await expect(main.getByRole("region", { name: "Delivery" })).toContainText("lead time");
+      await expect(main.getByRole("region", { name: "Returns" })).toContainText("unopened within 30 days");
+      await expect(main.getByRole("region", { name: "Warranty" })).toContainText("genuine");
+      await expectNoSideways(page, width, `/terms at ${width}px`);
+      await screenshot(page, `terms-${width}`);
+
+      await page.goto("/privacy");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy");
+      const kept = main.getByRole("region", { name: "What we keep, and why" });
+      for (const text of ["Your account", "Your orders", "for the shop's accounts", "Emails"]) {
+        await expect(kept).toContainText(text);
+      }
+      const choices = main.getByRole("region", { name: "Download or delete your data" });
+      await expect(choices).toContainText("Download my data");
+      await expect(choices).toContainText("Delete my account");
+      await expect(choices).toContainText("account settings");
+      await expectNoSideways(page, width, `/privacy at ${width}px`);
+
+      await page.goto("/shipping");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shipping & returns");
+      await expect(main).toContainText("today plus the tool's lead time");
+      await expect(main).toContainText("unopened within 30 days of its delivery");
+      await expect(main).toContainText("maker's warranty");
+      await expectNoSideways(page, width, `/shipping at ${width}px`);
+      // Its index jumps to a section.
+      await page
+        .getByRole("navigation", { name: "On this page" })
+        .getByRole("link", { name: /^Returns/ })
+        .click();
+      await expect(page).toHaveURL(/#returns$/);
+    }
+  });
+
   test("every public page has its own title, description and one h1; unknown paths get the 404 page", async ({
     page,
   }) => {
@@ -395,6 +457,9 @@ test.describe("static pages", () => {
     const sitemap = await request.get("/sitemap.xml");
     expect(sitemap.status()).toBe(200);
     expect(await sitemap.text()).toContain(`<loc>${baseURL}/carBenifits</loc>`);
+    for (const path of ["/terms", "/privacy", "/shipping"]) {
+      expect(await sitemap.text()).toContain(`<loc>${baseURL}${path}</loc>`);
+    }
     const home = await request.get("/");
     expect(await home.text()).toContain(
       `<meta property="og:image" content="${baseURL}/images/og-image.png" />`,

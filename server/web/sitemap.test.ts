@@ -32,6 +32,9 @@ describeEachDatabase("sitemap", (env) => {
       `${testOrigin}/about`,
       `${testOrigin}/blog`,
       `${testOrigin}/contact`,
+      `${testOrigin}/terms`,
+      `${testOrigin}/privacy`,
+      `${testOrigin}/shipping`,
       ...onSale.map((tool) => `${testOrigin}/tools/${tool._id}`),
     ]);
     expect(onSale.length).toBeGreaterThan(10);

@@ -5,7 +5,17 @@ import type { CatalogService } from "../catalog/service";
  * The public pages for search engines, with their one address each (/home is the same page as /).
  * The login and sign-up forms are left out: nothing there for a search result.
  */
-export const sitemapPages = ["/", "/tools", "/carBenifits", "/about", "/blog", "/contact"] as const;
+export const sitemapPages = [
+  "/",
+  "/tools",
+  "/carBenifits",
+  "/about",
+  "/blog",
+  "/contact",
+  "/terms",
+  "/privacy",
+  "/shipping",
+] as const;
 
 /** A sitemap file may list at most 50,000 addresses; a larger shop needs a sitemap index. */
 const maxUrls = 50_000;

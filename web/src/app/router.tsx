@@ -71,6 +71,18 @@ export const routes: RouteObject[] = [
         ...page(() => import("#web/features/content/routes/BlogPage").then((m) => m.BlogPage)),
       },
       {
+        path: "terms",
+        ...page(() => import("#web/features/content/routes/TermsPage").then((m) => m.TermsPage)),
+      },
+      {
+        path: "privacy",
+        ...page(() => import("#web/features/content/routes/PrivacyPage").then((m) => m.PrivacyPage)),
+      },
+      {
+        path: "shipping",
+        ...page(() => import("#web/features/content/routes/ShippingPage").then((m) => m.ShippingPage)),
+      },
+      {
         path: "login",
         ...page(() => import("#web/features/auth/routes/LoginPage").then((m) => m.LoginPage)),
       },

@@ -18,6 +18,13 @@ const badges = [
   },
 ];
 
+/** What the shop promises its buyers: linked under the columns, on every page. */
+const policies = [
+  { to: "/terms", label: "Terms of sale" },
+  { to: "/privacy", label: "Privacy" },
+  { to: "/shipping", label: "Shipping & returns" },
+];
+
 const heading = "text-sm font-semibold uppercase tracking-wider text-white";
 const item = "text-slate-300 transition-colors hover:text-white";
 
@@ -108,9 +115,20 @@ export function Footer() {
       </div>
 
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-center text-sm text-slate-400 sm:px-6 lg:px-8">
-          © 2026 Car Mechanic. All rights reserved.
-        </p>
+        <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-6 text-sm sm:flex-row sm:justify-between sm:px-6 lg:px-8">
+          <nav aria-label="Policies">
+            <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2">
+              {policies.map((policy) => (
+                <li key={policy.to}>
+                  <Link to={policy.to} className={`inline-block py-1 ${item}`}>
+                    {policy.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <p className="text-center text-slate-400">© 2026 Car Mechanic. All rights reserved.</p>
+        </div>
       </div>
     </footer>
   );

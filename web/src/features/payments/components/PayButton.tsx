@@ -1,4 +1,5 @@
 import { formatDollars } from "#contract/money";
+import { NewTabLink } from "#web/components/NewTabLink";
 import { Spinner } from "#web/components/Spinner";
 
 type PayButtonProps = {
@@ -8,7 +9,10 @@ type PayButtonProps = {
   paying: boolean;
 };
 
-/** The form's submit button: disabled until the payment can be confirmed, busy while it is. */
+/**
+ * The form's submit button: disabled until the payment can be confirmed, busy while it is; under it,
+ * the terms the buyer accepts by paying.
+ */
 export function PayButton({ total, ready, paying }: PayButtonProps) {
   return (
     <div>
@@ -21,6 +25,10 @@ export function PayButton({ total, ready, paying }: PayButtonProps) {
           <span aria-hidden="true">Preparing a secure payment…</span>
         </p>
       )}
+      {/* In a new tab: the card details typed so far stay where they are. */}
+      <p className="mt-3 text-center text-slate-600 text-sm">
+        By paying you accept the <NewTabLink href="/terms">terms of sale</NewTabLink>.
+      </p>
     </div>
   );
 }
