@@ -1,9 +1,10 @@
-import { useEffect, useId } from "react";
+import { useEffect } from "react";
 import { ButtonSpinner, GoogleIcon } from "#web/components/auth-icons";
 import { errorMessage } from "#web/lib/api";
 import { useAuthOptions } from "#web/lib/session/get-auth-options";
 import { type GoogleSignInTargets, useGoogleSignIn } from "../api/sign-in-with-google";
 import { FormAlert } from "./FormAlert";
+import { OrDivider } from "./OrDivider";
 
 type GoogleButtonProps = GoogleSignInTargets & {
   /** Disabled while the email form is submitting. */
@@ -11,14 +12,22 @@ type GoogleButtonProps = GoogleSignInTargets & {
 };
 
 /**
- * "Continue with Google". Shown disabled, with the reason, when the shop has no Google provider
- * configured (GET /api/auth-options answers `{google: false}`).
+ * The "or" line and "Continue with Google", only on a shop with a Google provider configured
+ * (GET /api/auth-options answers `{google: true}`); elsewhere, and until the answer arrives, nothing.
  */
-export function GoogleButton({ disabled = false, ...targets }: GoogleButtonProps) {
+export function GoogleButton(props: GoogleButtonProps) {
   const options = useAuthOptions();
+  if (options.data?.google !== true) return null;
+  return (
+    <>
+      <OrDivider />
+      <ContinueWithGoogle {...props} />
+    </>
+  );
+}
+
+function ContinueWithGoogle({ disabled = false, ...targets }: GoogleButtonProps) {
   const google = useGoogleSignIn();
-  const hintId = useId();
-  const unavailable = options.data?.google === false;
   const redirecting = google.isPending || google.isSuccess;
   const { reset } = google;
 
@@ -36,22 +45,12 @@ export function GoogleButton({ disabled = false, ...targets }: GoogleButtonProps
       <button
         type="button"
         className="btn btn-secondary w-full"
-        disabled={disabled || unavailable || options.isPending || redirecting}
-        aria-describedby={unavailable ? hintId : undefined}
+        disabled={disabled || redirecting}
         onClick={() => google.mutate(targets)}
       >
-        {redirecting ? (
-          <ButtonSpinner />
-        ) : (
-          <GoogleIcon className={`size-5 ${unavailable ? "opacity-50 grayscale" : ""}`} />
-        )}
+        {redirecting ? <ButtonSpinner /> : <GoogleIcon className="size-5" />}
         {redirecting ? "Redirecting to Google…" : "Continue with Google"}
       </button>
-      {unavailable && (
-        <p id={hintId} className="text-center text-slate-600 text-sm">
-          Google sign-in is not configured on this shop.
-        </p>
-      )}
       {google.isError && <FormAlert message={errorMessage(google.error)} />}
     </div>
   );

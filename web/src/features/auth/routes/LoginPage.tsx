@@ -10,7 +10,6 @@ import { AlreadySignedIn } from "../components/AlreadySignedIn";
 import { AuthLayout } from "../components/AuthLayout";
 import { FormAlert } from "../components/FormAlert";
 import { GoogleButton } from "../components/GoogleButton";
-import { OrDivider } from "../components/OrDivider";
 import { useAuthSubmit } from "../components/use-auth-submit";
 
 /** /login: email and password, or Google; afterwards back to the page the visitor asked for, or /. */
@@ -78,7 +77,6 @@ export function LoginPage() {
           {isSubmitting ? "Logging in…" : "Login"}
         </button>
       </form>
-      <OrDivider />
       <GoogleButton callbackURL={target} errorCallbackURL={here} disabled={isSubmitting} />
     </AuthLayout>
   );

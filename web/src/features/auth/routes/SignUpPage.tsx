@@ -9,7 +9,6 @@ import { AlreadySignedIn } from "../components/AlreadySignedIn";
 import { AuthLayout } from "../components/AuthLayout";
 import { FormAlert } from "../components/FormAlert";
 import { GoogleButton } from "../components/GoogleButton";
-import { OrDivider } from "../components/OrDivider";
 import { useAuthSubmit } from "../components/use-auth-submit";
 
 /** Where a new account lands (spec §2: "on success go to /tools"). */
@@ -65,7 +64,6 @@ export function SignUpPage() {
           {isSubmitting ? "Creating your account…" : "Sign Up"}
         </button>
       </form>
-      <OrDivider />
       <GoogleButton callbackURL={afterSignUp} errorCallbackURL="/signup" disabled={isSubmitting} />
     </AuthLayout>
   );
