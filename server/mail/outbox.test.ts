@@ -18,6 +18,8 @@ describeEachDatabase("mail outbox", (env) => {
     ).rejects.toThrow("the change failed");
     const rows = await env.db.select().from(outbox).where(eq(outbox.kind, "test"));
     expect(rows.map((r) => r.dedupeKey)).toEqual(["test:1"]);
-    expect(rows[0]).toMatchObject({ recipient: "a@example.com", status: "waiting", attempts: 0 });
+    expect(rows[0]).toMatchObject({ recipient: "a@example.com", attempts: 0 });
+    // This app has no SMTP_URL: its sender may already have marked the message kept for the Outbox page.
+    expect(["waiting", "kept"]).toContain(rows[0]?.status);
   });
 });
