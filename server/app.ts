@@ -12,7 +12,7 @@ import { createUsersService } from "./accounts/service";
 import { accountSettingsRoutes } from "./accounts/settings-routes";
 import { accountSignInRule } from "./accounts/sign-in-limit";
 import { catalogCsvRoutes } from "./catalog/csv-routes";
-import { createToolListCache } from "./catalog/list-cache";
+import { createToolListCache, toolListTtlMs } from "./catalog/list-cache";
 import { listenForToolListChanges } from "./catalog/list-changes";
 import { catalogRoutes } from "./catalog/routes";
 import { createCatalogService } from "./catalog/service";
@@ -24,6 +24,7 @@ import { healthRoutes } from "./health/routes";
 import { installErrorHandlers } from "./http/errors";
 import { answerFrameworkErrors, installInputChecks } from "./http/json-body";
 import { createOriginRule, refuseCrossSiteWrites } from "./http/origin-check";
+import { createReadyResponses } from "./http/ready-responses";
 import { identityProviderPictureSources, securityHeaders } from "./http/security-headers";
 import { createIdempotencyKeys, idempotencyKeySweep } from "./idempotency/keys";
 import { mailDelivery } from "./mail/delivery";
@@ -72,7 +73,13 @@ export async function buildApp({
   serveWeb = true,
   rateLimitKeyPrefix,
 }: AppOptions): Promise<FastifyInstance> {
+  const readyResponses = createReadyResponses({
+    ttlMs: toolListTtlMs,
+    isOpen: () => !app.draining,
+    onServed: (url, seconds) => metrics.observeRequest("GET", url, 200, seconds),
+  });
   const app = Fastify({
+    serverFactory: readyResponses.serverFactory,
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     // One log line per request costs more than serving a cached catalog page; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
@@ -86,7 +93,7 @@ export async function buildApp({
   installInputChecks(app);
   // Before any route: each states who may call it, and this enforces it (server/accounts/access.ts).
   installAccess(app, (request) => currentUser(request));
-  installMetrics(app, { database, token: config.metricsToken });
+  const metrics = installMetrics(app, { database, token: config.metricsToken });
 
   const { db } = database;
   securityHeaders(app, {
@@ -121,7 +128,9 @@ export async function buildApp({
   const currentUser = createSessionReader(auth);
   const users = createUsersService(db);
   const catalog = createCatalogService(db, { publicUrl: config.publicUrl });
-  const toolList = createToolListCache((q) => catalog.listTools(q));
+  const toolList = createToolListCache((q) => catalog.listTools(q), {
+    onInvalidate: () => readyResponses.clear(),
+  });
   // Changes made through this server invalidate at once; every server's, at their commit.
   const stopListening = await listenForToolListChanges(database, () => toolList.invalidate(), app.log);
   app.addHook("onClose", () => stopListening());
@@ -178,7 +187,7 @@ export async function buildApp({
     mailPreferences,
   );
   accountSettingsRoutes(app, { accountData });
-  catalogRoutes(app, { catalog, toolList });
+  catalogRoutes(app, { catalog, toolList, readyResponses });
   await catalogCsvRoutes(app, { db, toolList });
   sitemapRoutes(app, { catalog, publicUrl: config.publicUrl });
   orderRoutes(app, { orders, idempotency, requireEmailVerification: config.requireEmailVerification });

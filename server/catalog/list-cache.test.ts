@@ -46,7 +46,7 @@ describe("the tool list cache", () => {
 
   it("expires pages after the time to live", async () => {
     let loads = 0;
-    const cache = createToolListCache(async () => ({ items: [], total: ++loads }), 1);
+    const cache = createToolListCache(async () => ({ items: [], total: ++loads }), { ttlMs: 1 });
     await cache.get({ page: 1, limit: 5 });
     await new Promise((resolve) => setTimeout(resolve, 20));
     await cache.get({ page: 1, limit: 5 });

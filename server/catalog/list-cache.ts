@@ -4,6 +4,9 @@ import type { ToolPage } from "./service";
 
 export type CachedPage = { body: Buffer; total: number };
 
+/** How long a page is kept without an invalidation (a safety net: changes invalidate at once). */
+export const toolListTtlMs = 5_000;
+
 /** At most this many pages are kept (least recently read ones go first): ~30 KB each at most. */
 export const maxCachedPages = 200;
 
@@ -13,7 +16,10 @@ export const maxCachedPages = 200;
  * the tools table on any server calls `invalidate()` (list-changes.ts, within moments); the
  * time-to-live is only a safety net for a moment without that notification.
  */
-export function createToolListCache(load: (q: PageQuery) => Promise<ToolPage>, ttlMs = 5_000) {
+export function createToolListCache(
+  load: (q: PageQuery) => Promise<ToolPage>,
+  { ttlMs = toolListTtlMs, onInvalidate }: { ttlMs?: number; onInvalidate?: () => void } = {},
+) {
   const pages = new LRUCache<string, Promise<CachedPage>>({ max: maxCachedPages, ttl: ttlMs });
   let generation = 0;
 
@@ -35,6 +41,7 @@ export function createToolListCache(load: (q: PageQuery) => Promise<ToolPage>, t
     invalidate(): void {
       generation++;
       pages.clear();
+      onInvalidate?.();
     },
     /** How many pages are kept now. */
     get size(): number {

@@ -48,6 +48,31 @@ describeEachDatabase("the tool list after a change made outside this server's ro
   });
 });
 
+describeEachDatabase("the tool list a listening server answers before routing", (env) => {
+  it("is the same answer as the route's, and current within a second of a change", async () => {
+    await insertTool(env.db, { name: `Listed from memory ${randomUUID()}` });
+    await env.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = env.app.server.address();
+    const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/api/service`;
+    const first = await fetch(url);
+    const fromMemory = await fetch(url);
+    const headers = (res: Response) =>
+      Object.fromEntries([...res.headers].filter(([name]) => name !== "date"));
+    expect(headers(fromMemory)).toEqual(headers(first));
+    const shown = (await first.json()) as Tool[];
+    expect(await fromMemory.json()).toEqual(shown);
+
+    const tool = shown[0] as Tool;
+    await env.db
+      .update(tools)
+      .set({ available: tool.available + 7 })
+      .where(eq(tools.id, tool._id));
+    const availableNow = async () =>
+      ((await (await fetch(url)).json()) as Tool[]).find((t) => t._id === tool._id)?.available;
+    await expect.poll(availableNow, withinASecond).toBe(tool.available + 7);
+  });
+});
+
 describeOnPostgres("the tool list on two servers sharing one PostgreSQL", () => {
   const shop = twoServersOnOnePostgres({ ADMIN_EMAILS: adminEmail });
   let admin: TestUser;

@@ -1,10 +1,11 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { newToolSchema, toolChangesSchema, toolIdParams, toolListQuery } from "../../contract/catalog";
 import { pageQuery, totalCountHeader } from "../../contract/pagination";
 import { stockChangeSchema } from "../../contract/stock";
 import { signedInUser } from "../accounts/access";
 import { conflict, notFound, parseInput } from "../http/errors";
 import { sendPage } from "../http/pages";
+import type { ReadyResponsesPort } from "../http/ready-responses";
 import type { CachedPage, ToolListCache } from "./list-cache";
 import { isDefaultView } from "./search";
 import type { CatalogService, ToolPage } from "./service";
@@ -16,20 +17,32 @@ const serialise = ({ items, total }: ToolPage): CachedPage => ({
 
 export function catalogRoutes(
   app: FastifyInstance,
-  deps: { catalog: CatalogService; toolList: ToolListCache },
+  deps: { catalog: CatalogService; toolList: ToolListCache; readyResponses?: ReadyResponsesPort },
 ) {
-  app.get("/api/service", { config: { access: "public" } }, async (request, reply) => {
-    const query = parseInput(toolListQuery, request.query);
-    // Only the default view (what every visit reads) is cached: searches are unbounded, and sorted or
-    // filtered views are rarer than keeping a cache of each is worth.
-    const page = isDefaultView(query)
-      ? await deps.toolList.get(query)
-      : serialise(await deps.catalog.listTools(query));
-    return reply
-      .header(totalCountHeader, page.total)
-      .header("content-type", "application/json; charset=utf-8")
-      .send(page.body);
-  });
+  const keepAnswer = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    deps.readyResponses?.keep(request, reply);
+    done();
+  };
+
+  app.get(
+    "/api/service",
+    { config: { access: "public" }, onResponse: keepAnswer },
+    async (request, reply) => {
+      const query = parseInput(toolListQuery, request.query);
+      // The address every visit reads is then answered before routing (server/http/ready-responses.ts).
+      const offer = request.url === "/api/service" ? deps.readyResponses?.begin(request) : undefined;
+      // Only the default view (what every visit reads) is cached: searches are unbounded, and sorted or
+      // filtered views are rarer than keeping a cache of each is worth.
+      const page = isDefaultView(query)
+        ? await deps.toolList.get(query)
+        : serialise(await deps.catalog.listTools(query));
+      offer?.(page.body);
+      return reply
+        .header(totalCountHeader, page.total)
+        .header("content-type", "application/json; charset=utf-8")
+        .send(page.body);
+    },
+  );
 
   app.get("/api/service/:id", { config: { access: "public" } }, async (request) => {
     const { id } = parseInput(toolIdParams, request.params);

@@ -6,6 +6,10 @@ import type { Database } from "#server/db/database";
 import { forbidden, unauthorized } from "#server/http/errors";
 import { replayedHeader } from "#server/idempotency/keys";
 
+export type ShopMetrics = {
+  observeRequest(method: string, route: string, status: number, seconds: number): void;
+};
+
 export type MetricsOptions = {
   database: Database;
   /** METRICS_TOKEN: scrapers send `Authorization: Bearer <token>`; unset, only local direct scrapes. */
@@ -16,9 +20,10 @@ export type MetricsOptions = {
  * `GET /metrics` in Prometheus' text format (prom-client): every request's latency by route
  * pattern, method and status (its `_count` is the request count), the shop's outcomes read off
  * the answers (orders placed, payments, stock refused), the database pool's connections on
- * PostgreSQL, and Node's own (event-loop lag, memory, GC). One registry per app.
+ * PostgreSQL, and Node's own (event-loop lag, memory, GC). One registry per app. Requests answered
+ * before Fastify (server/http/ready-responses.ts) are observed through the returned `observeRequest`.
  */
-export function installMetrics(app: FastifyInstance, { database, token }: MetricsOptions): void {
+export function installMetrics(app: FastifyInstance, { database, token }: MetricsOptions): ShopMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
@@ -80,18 +85,20 @@ export function installMetrics(app: FastifyInstance, { database, token }: Metric
 
   // The labelled child of each method/route/status, so a request costs a map read and an observe.
   const timers = new Map<string, Histogram.Internal<"method" | "route" | "status">>();
+  function observeRequest(method: string, route: string, status: number, seconds: number): void {
+    const id = `${method} ${status} ${route}`;
+    let timer = timers.get(id);
+    if (!timer) {
+      timer = requests.labels(method, route, String(status));
+      timers.set(id, timer);
+    }
+    timer.observe(seconds);
+  }
   app.addHook("onResponse", (request, reply, done) => {
     // The route's pattern, never the raw URL (unbounded labels); unknown paths share one.
     const route = request.routeOptions.url ?? "unmatched";
-    const status = reply.statusCode;
-    const id = `${request.method} ${status} ${route}`;
-    let timer = timers.get(id);
-    if (!timer) {
-      timer = requests.labels(request.method, route, String(status));
-      timers.set(id, timer);
-    }
-    timer.observe(reply.elapsedTime / 1000);
-    countOutcome(route, status, reply);
+    observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    countOutcome(route, reply.statusCode, reply);
     done();
   });
 
@@ -100,6 +107,7 @@ export function installMetrics(app: FastifyInstance, { database, token }: Metric
     assertMayScrape(request, token);
     return reply.header("content-type", registry.contentType).send(await registry.metrics());
   });
+  return { observeRequest };
 }
 
 const loopback = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);

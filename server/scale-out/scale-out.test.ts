@@ -224,6 +224,7 @@ suite("several servers behind nginx on one PostgreSQL and Redis [scale-out]", ()
       }
       await sleep(50);
     }
+    console.info(`invalidation: the sale showed on the other server after ${seenAfterMs} ms`);
     expect(seenAfterMs).toBeDefined();
     expect(seenAfterMs).toBeLessThan(1000 + 500); // the promise is a second; the margin is the machine's
   });
@@ -252,6 +253,7 @@ suite("several servers behind nginx on one PostgreSQL and Redis [scale-out]", ()
     const ordered = new Map<string, number>(); // tool id → lots ordered
     const answers = new Map<string, string>(); // key → the order id the buyer was finally told
     let placedCount = 0;
+    let retried = 0;
     const perStream = 5;
     expect(stocked.length * 3).toBeGreaterThanOrEqual(3 * perStream);
     const stream = async () => {
@@ -273,6 +275,7 @@ suite("several servers behind nginx on one PostgreSQL and Redis [scale-out]", ()
           // Retried: no answer, a 5xx, or 409 with Retry-After (the key's first request still runs).
           const retryable = !res || res.status >= 500 || res.headers.has("retry-after");
           if (!retryable || tries > 100) throw new Error(`order ${key} on ${tool.name} failed: ${why}`);
+          if (tries === 0) retried++;
           await sleep(250);
         }
       }
@@ -285,6 +288,9 @@ suite("several servers behind nginx on one PostgreSQL and Redis [scale-out]", ()
     servers = servers.filter((s) => s !== victim);
 
     const stored = await ordersOf(database.url, buyer.email);
+    console.info(
+      `kill -9: ${answers.size} orders answered, ${retried} of them retried with their key, ${stored.length} stored`,
+    );
     expect(answers.size).toBe(3 * perStream);
     expect(stored.map((o) => o.id).sort()).toEqual([...answers.values()].sort());
     // Each stored order holds its lot, once.
@@ -341,6 +347,9 @@ suite("several servers behind nginx on one PostgreSQL and Redis [scale-out]", ()
     await idleClosed;
     agent.destroy();
 
+    console.info(
+      `SIGTERM: ${served} requests served through nginx, ${failures.length} failed, exit ${code} after ${exitedAfterMs} ms`,
+    );
     expect(code).toBe(0); // 1 would mean SHUTDOWN_TIMEOUT_MS ran out
     expect(exitedAfterMs).toBeLessThan(shutdownTimeoutMs);
     expect(failures).toEqual([]);

@@ -1,0 +1,106 @@
+import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from "node:http";
+import type { FastifyReply, FastifyRequest, FastifyServerFactory } from "fastify";
+
+/** Headers every response writes for itself (or, during a drain, differently): never kept. */
+const ownHeaders = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
+
+/** A few URLs at most: routes offer only their address without a query. */
+const maxKept = 8;
+
+type Kept = { headers: OutgoingHttpHeaders; body: Buffer; expiresAt: number };
+
+export type ReadyResponsesOptions = {
+  /** How long a kept answer may be served without a `clear()` (a safety net, as the caches' own). */
+  ttlMs: number;
+  /** False once the server drains: its answers must then tell clients to close their connections. */
+  isOpen: () => boolean;
+  /** Called for each request answered from memory (metrics), with the time it took in seconds. */
+  onServed?: (url: string, seconds: number) => void;
+};
+
+/**
+ * What a route uses: `begin` before it reads what it sends (a `clear()` after that drops the answer),
+ * then offer the body it sends, and `keep` the answer once every hook has run.
+ */
+export type ReadyResponsesPort = {
+  begin(request: FastifyRequest): (body: Buffer) => void;
+  keep(request: FastifyRequest, reply: FastifyReply): void;
+};
+
+/**
+ * Whole answers to the hottest public GET (the default tool list, read on every visit), kept as
+ * bytes and written before Fastify sees the request: a cached page then costs what bare node:http
+ * costs, where routing and hooks cost as much again (docs/decisions/021).
+ *
+ * The route offers the body it sends (`begin`, then the body); after Fastify has sent it, with the headers every
+ * hook added, the answer is kept (`keep`, from the route's onResponse). `clear()` forgets them all
+ * and drops an answer still being built (called on every change of what they show). Only plain
+ * `GET <url>` requests are answered; anything else (a query, HEAD, another method, a drain) goes
+ * through Fastify as usual.
+ */
+export function createReadyResponses({ ttlMs, isOpen, onServed }: ReadyResponsesOptions) {
+  const kept = new Map<string, Kept>();
+  const offered = new WeakMap<FastifyRequest, { body: Buffer; generation: number }>();
+  let generation = 0;
+
+  function serve(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== "GET" || req.url === undefined) return false;
+    const ready = kept.get(req.url);
+    if (ready === undefined || !isOpen()) return false;
+    const startedAt = performance.now();
+    if (ready.expiresAt < Date.now()) {
+      kept.delete(req.url);
+      return false;
+    }
+    res.writeHead(200, ready.headers);
+    res.end(ready.body);
+    onServed?.(req.url, (performance.now() - startedAt) / 1000);
+    return true;
+  }
+
+  return {
+    begin(request: FastifyRequest): (body: Buffer) => void {
+      const startedIn = generation;
+      return (body) => offered.set(request, { body, generation: startedIn });
+    },
+
+    keep(request: FastifyRequest, reply: FastifyReply): void {
+      const offer = offered.get(request);
+      if (offer === undefined || offer.generation !== generation || !isOpen()) return;
+      if (reply.statusCode !== 200 || reply.hasHeader("set-cookie")) return;
+      if (!kept.has(request.url) && kept.size >= maxKept) return;
+      const headers: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined && !ownHeaders.has(name)) headers[name] = value;
+      }
+      headers["content-length"] = offer.body.length;
+      kept.set(request.url, { headers, body: offer.body, expiresAt: Date.now() + ttlMs });
+    },
+
+    clear(): void {
+      generation++;
+      kept.clear();
+    },
+
+    /**
+     * Fastify's server, answering kept requests first; with the timeouts Fastify gives the server it
+     * builds itself.
+     */
+    serverFactory: ((handler, options) => {
+      const server = http.createServer((req, res) => {
+        if (!serve(req, res)) handler(req, res);
+      });
+      const timeouts = options as {
+        keepAliveTimeout?: number;
+        requestTimeout?: number;
+        connectionTimeout?: number;
+      };
+      server.keepAliveTimeout = timeouts.keepAliveTimeout ?? 72_000;
+      server.requestTimeout = timeouts.requestTimeout ?? 0;
+      server.setTimeout(timeouts.connectionTimeout ?? 0);
+      return server;
+    }) satisfies FastifyServerFactory,
+  };
+}
+
+export type ReadyResponses = ReturnType<typeof createReadyResponses>;
