@@ -11,7 +11,7 @@ export function descriptionPreview(description: string): string {
   return `${description.slice(0, descriptionPreviewLength)}..`;
 }
 
-/** "1 piece" / "1,000 pieces". */
+/** "1 piece" / "0 pieces" / "1,000 pieces". */
 export function pieces(count: number): string {
-  return `${count.toLocaleString("en-US")} ${count > 1 ? "pieces" : "piece"}`;
+  return `${count.toLocaleString("en-US")} ${count === 1 ? "piece" : "pieces"}`;
 }

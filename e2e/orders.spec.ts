@@ -1,5 +1,6 @@
 import type { Tool } from "../contract/catalog";
 import type { Order } from "../contract/orders";
+import { pieces } from "../contract/tool-display";
 import { expectRed } from "./appearance";
 import { expectNoAxeViolations } from "./axe";
 import { toolNamed } from "./catalog";
@@ -11,7 +12,7 @@ import { newUser, signInAsAdmin, signUpInPage, signUpViaApi } from "./users";
 // with the lot rules and the live total, My Orders with Pay, the card payment through the simulated
 // gateway (Stripe's test cards), and Manage All Order (ADD ships, Remove Order cancels). Stock moves
 // with the orders. The paid-and-shipped lots use tools no other spec counts; the Bumper's lot is removed
-// again, so the Bumper ends with its 1,000 pieces.
+// again, so the Bumper ends with the stock it started with.
 
 const futureExpiry = `12/${String((new Date().getFullYear() + 5) % 100).padStart(2, "0")}`;
 
@@ -136,9 +137,9 @@ test.describe("the order form on a tool's page", () => {
     const facts = page.getByRole("article", { name: "Bumper" });
     await expect(facts.getByRole("img", { name: "Bumper" })).toHaveAttribute("width", "600");
     await expect(facts.getByRole("img", { name: "Bumper" })).toHaveAttribute("height", "400");
-    await expect(facts).toContainText("Price per piece$1,920");
-    await expect(facts).toContainText("In stock1,000 pieces");
-    await expect(facts).toContainText("Minimum order500 pieces");
+    await expect(facts).toContainText("Price per piece$118.50");
+    await expect(facts).toContainText("In stock860 pieces");
+    await expect(facts).toContainText("Minimum order10 pieces");
     await expect(facts).toContainText("Lead time3 days");
 
     const form = page.getByRole("form", { name: "Order Bumper" });
@@ -152,12 +153,12 @@ test.describe("the order form on a tool's page", () => {
     await expect(email).toHaveAttribute("autocomplete", "email");
 
     const quantity = form.getByLabel("Quantity (pieces)");
-    await expect(quantity).toHaveValue("500");
+    await expect(quantity).toHaveValue("10");
     await expect(quantity).toHaveAttribute("name", "quantity");
     await expect(quantity).toHaveAttribute("type", "number");
     await expect(quantity).toHaveAttribute("inputmode", "numeric");
-    await expect(quantity).toHaveAttribute("min", "500");
-    await expect(quantity).toHaveAttribute("max", "1000");
+    await expect(quantity).toHaveAttribute("min", "10");
+    await expect(quantity).toHaveAttribute("max", "860");
     await expect(quantity).toHaveAttribute("step", "1");
     const phone = form.getByLabel("Phone");
     await expect(phone).toHaveAttribute("type", "tel");
@@ -172,22 +173,22 @@ test.describe("the order form on a tool's page", () => {
 
     // The live total: unit price × quantity.
     const total = form.getByTestId("order-total");
-    await expect(total).toHaveText("$960,000");
-    await quantity.fill("750");
-    await expect(total).toHaveText("$1,440,000");
+    await expect(total).toHaveText("$1,185");
+    await quantity.fill("75");
+    await expect(total).toHaveText("$8,887.50");
     await form.getByRole("button", { name: /^More pieces/ }).click();
-    await expect(quantity).toHaveValue("751");
-    await expect(total).toHaveText("$1,441,920");
+    await expect(quantity).toHaveValue("76");
+    await expect(total).toHaveText("$9,006");
 
     // The lot rules, with the server's messages.
-    await quantity.fill("100");
+    await quantity.fill("5");
     await quantity.blur();
-    await expect(form.getByText("Order at least 500 pieces", { exact: true })).toBeVisible();
-    await expect(total).toHaveText("$192,000");
+    await expect(form.getByText("Order at least 10 pieces", { exact: true })).toBeVisible();
+    await expect(total).toHaveText("$592.50");
     await expect(quantity).toHaveAttribute("aria-invalid", "true");
     await quantity.fill("1500");
-    await expect(form.getByText("Only 1,000 pieces left", { exact: true })).toBeVisible();
-    await quantity.fill("500");
+    await expect(form.getByText("Only 860 pieces left", { exact: true })).toBeVisible();
+    await quantity.fill("10");
     await expect(form.getByText(/Order at least|left/)).toHaveCount(0);
 
     // Everything is required.
@@ -209,14 +210,14 @@ test.describe("the order form on a tool's page", () => {
     // A refusal from the server (the stock moved meanwhile): 'Order Failed' with its reason, at the quantity.
     await page.route("**/api/order", (route) =>
       route.request().method() === "POST"
-        ? route.fulfill({ status: 409, json: { error: "Only 400 pieces left" } })
+        ? route.fulfill({ status: 409, json: { error: "Only 6 pieces left" } })
         : route.continue(),
     );
     await form.getByRole("button", { name: "Place order" }).click();
     const failed = page.locator("[data-sonner-toast]").filter({ hasText: "Order Failed" });
     await expect(failed).toBeVisible();
-    await expect(failed).toContainText("Only 400 pieces left");
-    await expect(form.getByText("Only 400 pieces left", { exact: true })).toBeVisible();
+    await expect(failed).toContainText("Only 6 pieces left");
+    await expect(form.getByText("Only 6 pieces left", { exact: true })).toBeVisible();
     await expect(page).toHaveURL(`/tools/${bumper._id}`);
 
     await page.setViewportSize({ width: widths.tablet, height: 900 });
@@ -242,7 +243,7 @@ test.describe("the order form on a tool's page", () => {
     await form.getByRole("button", { name: /^More pieces/ }).click();
     await expect(quantity).toHaveValue("550");
     await expect(form.getByText("Order in steps of 50")).toHaveCount(0);
-    await expect(form.getByTestId("order-total")).toHaveText("$49,225");
+    await expect(form.getByTestId("order-total")).toHaveText("$37,675");
   });
 
   test("pre-fills the needed-by date with the delivery date chosen on the home page", async ({
@@ -286,12 +287,12 @@ test.describe("paying for an order", () => {
     await page.setViewportSize({ width: widths.desktop, height: 900 });
     const user = await signUpInPage(page, baseURL, "Rahim Auto");
     const block = await toolNamed(page, "Engine Block");
-    const orderId = await orderThroughForm(page, block);
+    const orderId = await orderThroughForm(page, block, 4);
 
     const row = myOrderRow(page, orderId);
     await expect(row).toContainText("Engine Block");
-    await expect(row).toContainText("500");
-    await expect(row).toContainText("$1,728,500");
+    await expect(row.getByRole("cell").nth(1)).toHaveText("4");
+    await expect(row).toContainText("$2,968");
     await expect(row).toContainText("Awaiting payment");
     // Unpaid orders are released after 48 hours (UNPAID_ORDER_HOURS): the buyer is told by when to pay.
     await expect(row).toContainText(/Pay by .+, or the order is released/);
@@ -300,7 +301,7 @@ test.describe("paying for an order", () => {
     await row.getByRole("link", { name: /^Pay/ }).click();
     await expect(page).toHaveURL(`/dashboard/payment/${orderId}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment");
-    await expect(page.getByTestId("payment-total")).toHaveText("$1,728,500");
+    await expect(page.getByTestId("payment-total")).toHaveText("$2,968");
     const form = page.getByRole("form", { name: "Card payment" });
     await expect(form.getByLabel("Name on card")).toHaveValue(user.name);
     await expect(form.getByLabel("Email")).toHaveValue(user.email);
@@ -315,7 +316,7 @@ test.describe("paying for an order", () => {
     for (const label of ["Card number", "Expiry (MM/YY)", "CVC"]) {
       await expect(form.getByLabel(label)).toHaveAttribute("inputmode", "numeric");
     }
-    const pay = form.getByRole("button", { name: "Pay $1,728,500" });
+    const pay = form.getByRole("button", { name: "Pay $2,968" });
     await expect(pay).toBeEnabled();
     // Near the Pay button, the terms the buyer accepts, opening beside the form (what was typed stays).
     await expect(form).toContainText("By paying you accept the terms of sale");
@@ -380,7 +381,7 @@ test.describe("paying for an order", () => {
     const orderId = await orderThroughForm(page, bumper);
 
     // The lot is reserved at once: the tools list shows the stock that is left.
-    await expectListedStock(page, "Bumper", `${(before - 500).toLocaleString("en-US")} pieces`);
+    await expectListedStock(page, "Bumper", pieces(before - bumper.minimum));
 
     await page.goto("/dashboard");
     const card = page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
@@ -417,7 +418,7 @@ test.describe("paying for an order", () => {
     const dialog = page.getByRole("dialog", { name: "Are you sure?" });
     await expect(dialog).toBeVisible();
     await expect(dialog).toHaveAttribute("aria-modal", "true");
-    await expect(dialog).toContainText("500 pieces of Bumper");
+    await expect(dialog).toContainText(`${pieces(bumper.minimum)} of Bumper`);
     const cancel = dialog.getByRole("button", { name: "Cancel" });
     const confirm = dialog.getByRole("button", { name: "Yes, remove it" });
     await expect(cancel).toBeFocused();
@@ -446,7 +447,7 @@ test.describe("paying for an order", () => {
     await expect(adminRow).toContainText("Cancelled");
     await expect(adminRow.getByRole("button")).toHaveCount(0);
 
-    await expectListedStock(page, "Bumper", `${before.toLocaleString("en-US")} pieces`);
+    await expectListedStock(page, "Bumper", pieces(before));
   });
 });
 
@@ -475,7 +476,7 @@ test.describe("Manage All Order", () => {
     const row = page.locator(`[data-testid="admin-order-row"][data-order-id="${paid._id}"]`);
     await expect(row).toContainText("OBD-II Diagnostic Scanner");
     await expect(row).toContainText(user.email);
-    await expect(row).toContainText("$64,995");
+    await expect(row).toContainText("$474.50");
     await expect(row).toContainText("Paid");
     await expect(row).toContainText("Ready to ship");
     await expect(row.getByRole("button", { name: /^Remove Order/ })).toHaveCount(0);

@@ -9,6 +9,8 @@ import { newUser, signUpViaApi } from "./users";
 
 const bumper = demoTools.find((t) => t.name === "Bumper");
 const floorJack = demoTools.find((t) => t.name === "Hydraulic Floor Jack");
+// The demo's one sold-out tool (the Alternator).
+const soldOut = demoTools.filter((t) => t.available === 0);
 
 function card(page: Page, name: string): Locator {
   return page.getByTestId("tool-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
@@ -75,15 +77,17 @@ test("a card shows the tool's name, description preview, price, stock and minimu
   expect(preview).toHaveLength(27);
   await expect(bumperCard.getByText(preview, { exact: true })).toBeVisible();
   await expect(bumperCard.getByRole("img", { name: "Bumper" })).toBeVisible();
-  await expect(bumperCard).toContainText("Price: $1,920 per piece");
-  await expect(bumperCard).toContainText("Available: 1,000 pieces");
-  await expect(bumperCard).toContainText("Minimum order: 500 pieces");
+  await expect(bumperCard).toContainText("Price: $118.50 per piece");
+  await expect(bumperCard).toContainText("Available: 860 pieces");
+  await expect(bumperCard).toContainText("Minimum order: 10 pieces");
+  // Plenty in stock: no stock badge.
+  await expect(bumperCard.getByTestId("stock-badge")).toHaveCount(0);
 
   // Other tools carry their own figures (the formatting is not hard-wired to the first card).
   const pump = card(page, "Injection Pump");
-  await expect(pump).toContainText("$491,026");
-  await expect(pump).toContainText("3,500 pieces");
-  await expect(card(page, "Torque Wrench")).toContainText("$89.50");
+  await expect(pump).toContainText("$879 per piece");
+  await expect(pump).toContainText("610 pieces");
+  await expect(card(page, "Spark Plug")).toContainText("$6.40 per piece");
 });
 
 test("Order Now on an orderable tool opens that tool's page", async ({ page, baseURL }) => {
@@ -111,6 +115,8 @@ test("Order Now is a disabled button when fewer than 500 pieces are in stock", a
   await page.goto("/tools");
   const jack = card(page, "Hydraulic Floor Jack");
   await expect(jack).toContainText("Available: 420 pieces");
+  // Some left, but ordering opens at 500: low, not sold out.
+  await expect(jack.getByTestId("stock-badge")).toHaveText("Low stock");
   const button = jack.getByRole("button", { name: "Order Now" });
   await expect(button).toBeDisabled();
   await expect(jack.getByRole("link", { name: "Order Now" })).toHaveCount(0);
@@ -140,6 +146,48 @@ test("the tool page of a tool below 500 explains the ordering rule and takes no 
     await expect(page.getByRole("button", { name: "Place order" })).toBeDisabled();
     await expectNoSideways(page, width);
     if (width === widths.phone) await screenshot(page, "tool-page-closed-375");
+  }
+});
+
+test("a sold-out tool reads Sold out on its card and its page; Low stock is kept for low stock", async ({
+  page,
+  baseURL,
+}) => {
+  expect(soldOut.map((t) => t.name)).toEqual(["Alternator"]);
+  await signUpViaApi(page.request, baseURL ?? "", newUser());
+  const tools = await catalog(page);
+  const alternator = tools.find((t) => t.name === "Alternator");
+  expect(alternator?.available).toBe(0);
+
+  for (const width of [widths.phone, widths.desktop]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/tools");
+    const sold = card(page, "Alternator");
+    await expect(sold.getByTestId("stock-badge")).toHaveText("Sold out");
+    await expect(sold).toContainText("Available: Sold out");
+    await expect(sold).not.toContainText("0 piece");
+    await expect(sold).not.toContainText("Low stock");
+    await expect(sold.getByRole("button", { name: "Order Now" })).toBeDisabled();
+
+    // Low stock is some stock: the Door is at its low-stock level and still orderable; the Bumper is not low.
+    const door = card(page, "Door");
+    await expect(door.getByTestId("stock-badge")).toHaveText("Low stock");
+    await expect(door).toContainText("Available: 540 pieces");
+    await expect(door.getByRole("link", { name: "Order Now" })).toBeVisible();
+    await expect(card(page, "Bumper").getByTestId("stock-badge")).toHaveCount(0);
+    await expectNoSideways(page, width);
+
+    await page.goto(`/tools/${alternator?._id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alternator");
+    await expect(page.getByRole("article", { name: "Alternator" })).toContainText("In stockSold out");
+    await expect(page.getByRole("status").filter({ hasText: "Sold out." })).toHaveText(
+      "Sold out. Order Now needs available stock of at least 500. Ordering opens again after the next delivery.",
+    );
+    await expect(page.getByText(/0 pieces? (is|are) in stock/)).toHaveCount(0);
+    await expect(page.getByText("From 2 pieces, once back in stock.", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Place order" })).toBeDisabled();
+    await expectNoSideways(page, width);
+    await screenshot(page, `tool-page-sold-out-${width}`);
   }
 });
 

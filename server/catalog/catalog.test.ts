@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { type Tool, toolSchema } from "../../contract/catalog";
+import { canOrderNow } from "../../contract/lot-rules";
+import { stockState } from "../../contract/stock-state";
 import { demoTools } from "../demo/demo-data";
 import { seedDemoData } from "../demo/seed";
 import { describeEachDatabase } from "../test/test-env";
@@ -19,9 +21,42 @@ describeEachDatabase("catalog API", (env) => {
     const body = res.json<Tool[]>();
     expect(body.map((t) => t.name)).toEqual(demoTools.map((t) => t.name));
     for (const tool of body) expect(toolSchema.strict().parse(tool)).toEqual(tool);
-    expect(body[0]).toMatchObject({ name: "Bumper", price: 1920, available: 1000, minimum: 500 });
-    expect(body.find((t) => t.name === "Injection Pump")).toMatchObject({ price: 491026, available: 3500 });
-    expect(body.find((t) => t.name === "Torque Wrench")?.price).toBe(89.5);
+    expect(body[0]).toMatchObject({
+      name: "Bumper",
+      price: 118.5,
+      available: 860,
+      minimum: 10,
+      increment: 1,
+    });
+    expect(body.find((t) => t.name === "Injection Pump")).toMatchObject({
+      price: 879,
+      available: 610,
+      maximum: 12,
+    });
+    expect(body.find((t) => t.name === "Spark Plug")).toMatchObject({
+      price: 6.4,
+      minimum: 100,
+      increment: 10,
+    });
+    expect(body.find((t) => t.name === "Door")).toMatchObject({ available: 540, lowStockAt: 600 });
+  });
+
+  it("prices the demo catalog like a parts wholesaler and shows every stock state", async () => {
+    const body = (await env.app.inject({ method: "GET", url: "/api/service?limit=100" })).json<Tool[]>();
+    for (const tool of body) {
+      expect(tool.price, tool.name).toBeGreaterThanOrEqual(1);
+      expect(tool.price, tool.name).toBeLessThanOrEqual(900);
+      expect(tool.minimum % tool.increment, tool.name).toBe(0);
+      expect(tool.available === 0 || tool.available >= tool.minimum, tool.name).toBe(true);
+    }
+    const states = body.map((t) => [t.name, stockState(t)]);
+    expect(states.filter(([, state]) => state === "sold-out")).toEqual([["Alternator", "sold-out"]]);
+    // Ordering opens at 500: some stock, but not enough for Order Now.
+    expect(body.filter((t) => t.available > 0 && !canOrderNow(t)).map((t) => t.name)).toEqual([
+      "Hydraulic Floor Jack",
+    ]);
+    // At its low-stock level while still orderable.
+    expect(states).toContainEqual(["Door", "low"]);
   });
 
   it("pages with ?page=&limit= and keeps the total in X-Total-Count", async () => {

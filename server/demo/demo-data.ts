@@ -1,4 +1,9 @@
-/** The demo shop: the seed shop's six tools first, then more of what workshops buy, and three reviews. */
+/**
+ * The demo shop: the seed shop's six tools first, then more of what workshops buy, and three reviews.
+ * Priced per piece and lotted as a car-parts wholesaler sells to workshops and resellers. Every stock
+ * state shows: the Door is at its low-stock level but orderable, the Floor Jack is below the 500 that
+ * Order Now needs (ordering opens at 500) and the Alternator is sold out.
+ */
 export type DemoTool = {
   name: string;
   slug: string;
@@ -7,6 +12,8 @@ export type DemoTool = {
   minimum: number;
   increment?: number;
   maximum?: number;
+  /** Admins are told to restock at or below this; the shop badges the tool "Low stock" from it. */
+  lowStockAt?: number;
   leadTimeDays?: number;
   description: string;
 };
@@ -15,18 +22,20 @@ export const demoTools: DemoTool[] = [
   {
     name: "Bumper",
     slug: "bumper",
-    priceCents: 1920_00,
-    available: 1000,
-    minimum: 500,
+    priceCents: 118_50,
+    available: 860,
+    minimum: 10,
     description:
       "Front bumper cover in impact-resistant polypropylene, primed and ready to paint. Pre-drilled for parking sensors and fog lamps; fits most compact sedans.",
   },
   {
     name: "Door",
     slug: "door",
-    priceCents: 10590_00,
-    available: 2000,
-    minimum: 500,
+    priceCents: 289_00,
+    available: 540,
+    minimum: 2,
+    maximum: 20,
+    lowStockAt: 600,
     leadTimeDays: 5,
     description:
       "Complete front door shell in galvanised steel with side-impact beam, hinges and window channel fitted. E-coated against corrosion.",
@@ -34,9 +43,10 @@ export const demoTools: DemoTool[] = [
   {
     name: "Engine Block",
     slug: "engine-block",
-    priceCents: 3457_00,
-    available: 3000,
-    minimum: 500,
+    priceCents: 742_00,
+    available: 530,
+    minimum: 2,
+    maximum: 10,
     leadTimeDays: 7,
     description:
       "Four-cylinder cast-iron engine block, bored, honed and pressure-tested. Supplied with main bearing caps and core plugs installed.",
@@ -44,9 +54,10 @@ export const demoTools: DemoTool[] = [
   {
     name: "Injection Pump",
     slug: "injection-pump",
-    priceCents: 491026_00,
-    available: 3500,
-    minimum: 500,
+    priceCents: 879_00,
+    available: 610,
+    minimum: 2,
+    maximum: 12,
     leadTimeDays: 10,
     description:
       "Rotary diesel fuel injection pump, remanufactured and bench-calibrated to factory flow figures. Includes new seals and a test report.",
@@ -54,27 +65,29 @@ export const demoTools: DemoTool[] = [
   {
     name: "Mirror",
     slug: "mirror",
-    priceCents: 140_00,
+    priceCents: 46_80,
     available: 2300,
-    minimum: 500,
+    minimum: 10,
+    increment: 2,
     description:
       "Power-adjustable heated side mirror with integrated LED turn signal. Aspheric glass widens the view and reduces the blind spot.",
   },
   {
     name: "Piston",
     slug: "piston",
-    priceCents: 1771_00,
+    priceCents: 34_20,
     available: 1360,
-    minimum: 500,
+    minimum: 16,
+    increment: 4,
     description:
       "Forged aluminium piston with rings, gudgeon pin and circlips. Graphite-coated skirt for low friction and quiet cold starts.",
   },
   {
     name: "Torque Wrench",
     slug: "torque-wrench",
-    priceCents: 89_50,
+    priceCents: 68_50,
     available: 1800,
-    minimum: 500,
+    minimum: 50,
     increment: 50,
     description:
       "Half-inch drive click torque wrench, 40 to 210 Nm, accurate to ±4%. Calibration certificate and storage case included.",
@@ -82,10 +95,10 @@ export const demoTools: DemoTool[] = [
   {
     name: "Hydraulic Floor Jack",
     slug: "floor-jack",
-    priceCents: 214_00,
+    priceCents: 164_00,
     available: 420,
-    minimum: 100,
-    increment: 10,
+    minimum: 4,
+    increment: 2,
     leadTimeDays: 6,
     description:
       "Low-profile 3-tonne trolley jack with dual-pump quick lift, 85 to 505 mm range and a padded saddle that protects sills.",
@@ -93,20 +106,21 @@ export const demoTools: DemoTool[] = [
   {
     name: "OBD-II Diagnostic Scanner",
     slug: "diagnostic-scanner",
-    priceCents: 129_99,
-    available: 2600,
-    minimum: 500,
+    priceCents: 94_90,
+    available: 1150,
+    minimum: 5,
+    increment: 5,
     description:
       "Handheld OBD-II scanner that reads and clears engine, ABS and airbag fault codes, shows live sensor data and runs emissions readiness checks.",
   },
   {
     name: "Brake Disc Rotor",
     slug: "brake-disc",
-    priceCents: 46_75,
+    priceCents: 38_60,
     available: 5200,
-    minimum: 500,
-    increment: 100,
-    maximum: 3000,
+    minimum: 20,
+    increment: 2,
+    maximum: 600,
     description:
       "Ventilated front brake disc in G3000 cast iron, balanced and anti-corrosion coated. Sold in matched pairs for even braking.",
   },
@@ -115,8 +129,8 @@ export const demoTools: DemoTool[] = [
     slug: "spark-plug",
     priceCents: 6_40,
     available: 12000,
-    minimum: 1000,
-    increment: 250,
+    minimum: 100,
+    increment: 10,
     leadTimeDays: 2,
     description:
       "Iridium-tipped spark plug with a 0.6 mm fine-wire centre electrode for a stronger spark, easier starts and up to 100,000 km service life.",
@@ -124,9 +138,9 @@ export const demoTools: DemoTool[] = [
   {
     name: "Alternator",
     slug: "alternator",
-    priceCents: 238_00,
-    available: 900,
-    minimum: 500,
+    priceCents: 176_00,
+    available: 0,
+    minimum: 2,
     leadTimeDays: 4,
     description:
       "12 V, 150 A alternator with an overrunning pulley and built-in voltage regulator. Remanufactured to OE specification and load-tested.",
@@ -134,10 +148,10 @@ export const demoTools: DemoTool[] = [
   {
     name: "Socket Set",
     slug: "socket-set",
-    priceCents: 74_90,
+    priceCents: 79_00,
     available: 1500,
-    minimum: 500,
-    increment: 50,
+    minimum: 4,
+    increment: 2,
     description:
       "94-piece chrome-vanadium socket set, 1/4 and 1/2 inch drive, 4 to 32 mm, with two 72-tooth ratchets, extensions and a blow-moulded case.",
   },

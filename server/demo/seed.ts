@@ -22,6 +22,7 @@ export async function seedDemoData(db: Db): Promise<{ tools: number; reviews: nu
     minimum: t.minimum,
     increment: t.increment ?? 1,
     maximum: t.maximum ?? null,
+    lowStockAt: t.lowStockAt ?? null,
     leadTimeDays: t.leadTimeDays ?? 3,
     createdAt: new Date(start + i * 1000),
   }));

@@ -3,7 +3,13 @@ import { Link } from "react-router";
 import type { Tool } from "#contract/catalog";
 import { canOrderNow, orderNowMessage } from "#contract/lot-rules";
 import { formatDollars } from "#contract/money";
+import { type StockState, stockState, stockStateLabels, stockText } from "#contract/stock-state";
 import { descriptionPreview, pieces } from "#contract/tool-display";
+
+const badgeClass: Record<Exclude<StockState, "in-stock">, string> = {
+  low: "bg-amber-300 text-navy",
+  "sold-out": "bg-navy/90 text-white",
+};
 
 type ToolCardProps = {
   tool: Tool;
@@ -19,6 +25,7 @@ type ToolCardProps = {
 export function ToolCard({ tool, eager = false, headingLevel = 2, children }: ToolCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const canOrder = canOrderNow(tool);
+  const stock = stockState(tool);
   const nameId = `tool-${tool._id}-name`;
   const noteId = `tool-${tool._id}-note`;
 
@@ -40,9 +47,12 @@ export function ToolCard({ tool, eager = false, headingLevel = 2, children }: To
           decoding="async"
           className="size-full object-cover"
         />
-        {!canOrder && (
-          <span className="absolute top-3 left-3 rounded-full bg-navy/90 px-2.5 py-1 text-xs font-semibold text-white">
-            Low stock
+        {stock !== "in-stock" && (
+          <span
+            data-testid="stock-badge"
+            className={`absolute top-3 left-3 rounded-full px-2.5 py-1 text-xs font-semibold ${badgeClass[stock]}`}
+          >
+            {stockStateLabels[stock]}
           </span>
         )}
       </div>
@@ -64,7 +74,7 @@ export function ToolCard({ tool, eager = false, headingLevel = 2, children }: To
           </li>
           <li className="flex items-baseline justify-between gap-3">
             <span className="text-slate-600">Available:</span>{" "}
-            <span className="text-right font-medium text-navy">{pieces(tool.available)}</span>
+            <span className="text-right font-medium text-navy">{stockText(tool)}</span>
           </li>
           <li className="flex items-baseline justify-between gap-3">
             <span className="text-slate-600">Minimum order:</span>{" "}

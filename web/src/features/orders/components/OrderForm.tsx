@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { Tool } from "#contract/catalog";
 import { canOrderNow, lotRange, nextLot, orderNowMessage } from "#contract/lot-rules";
 import { formatDollars, lotTotalDollars } from "#contract/money";
 import { type OrderFormInput, type OrderFormValues, orderFormSchema } from "#contract/orders";
+import { stockState, stockStateLabels } from "#contract/stock-state";
 import { pieces } from "#contract/tool-display";
 import { controlClass, Field } from "#web/components/FormField";
 import { AlertIcon } from "#web/components/icons";
@@ -26,6 +27,27 @@ type OrderFormProps = {
 function lotTotal(price: number, quantity: unknown): number | undefined {
   if (typeof quantity !== "number" || !Number.isInteger(quantity) || quantity <= 0) return undefined;
   return lotTotalDollars(price, quantity);
+}
+
+/** Why a tool takes no order now: sold out, below what Order Now needs, or less than one lot left. */
+function closedNote(tool: Tool): ReactNode {
+  if (stockState(tool) === "sold-out") {
+    return (
+      <span>
+        <strong className="font-bold">{stockStateLabels["sold-out"]}.</strong> {orderNowMessage} Ordering
+        opens again after the next delivery.
+      </span>
+    );
+  }
+  if (!canOrderNow(tool)) {
+    return (
+      <span>
+        {orderNowMessage} Only {pieces(tool.available)} {tool.available === 1 ? "is" : "are"} in stock now, so
+        ordering is closed until the next delivery.
+      </span>
+    );
+  }
+  return "There is not enough stock for a lot right now. New stock arrives every week.";
 }
 
 function Stepper({
@@ -135,14 +157,7 @@ export function OrderForm({ tool, buyer, today }: OrderFormProps) {
           className="mt-4 flex items-start gap-2.5 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 font-medium text-amber-900 text-sm"
         >
           <AlertIcon className="mt-px size-5 shrink-0" />
-          {canOrderNow(tool) ? (
-            "There is not enough stock for a lot right now. New stock arrives every week."
-          ) : (
-            <span>
-              {orderNowMessage} Only {pieces(tool.available)} {tool.available === 1 ? "is" : "are"} in stock
-              now, so ordering is closed until the next delivery.
-            </span>
-          )}
+          {closedNote(tool)}
         </p>
       )}
 
@@ -179,7 +194,11 @@ export function OrderForm({ tool, buyer, today }: OrderFormProps) {
         <Field
           label="Quantity (pieces)"
           error={quantityError}
-          hint={`From ${pieces(tool.minimum)} to ${pieces(Math.max(largest, tool.minimum))}${inSteps}.`}
+          hint={
+            stockState(tool) === "sold-out"
+              ? `From ${pieces(tool.minimum)}${inSteps}, once back in stock.`
+              : `From ${pieces(tool.minimum)} to ${pieces(Math.max(largest, tool.minimum))}${inSteps}.`
+          }
         >
           {(control) => (
             <div className="flex gap-2">

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { Tool } from "#contract/catalog";
 import { formatDollars } from "#contract/money";
+import { stockState, stockStateLabels, stockText } from "#contract/stock-state";
 import { pieces } from "#contract/tool-display";
 import { ClockIcon, TagIcon, TruckIcon } from "#web/components/shop-icons";
 import { arrivalDate, days, formatDay } from "#web/lib/delivery/delivery-date";
@@ -43,7 +44,14 @@ export function ToolFacts({ tool, today }: { tool: Tool; today: string }) {
         <Fact label="Price per piece" icon={<TagIcon className="size-4" />}>
           <span className="text-xl">{formatDollars(tool.price)}</span>
         </Fact>
-        <Fact label="In stock">{pieces(tool.available)}</Fact>
+        <Fact label="In stock">
+          {stockText(tool)}
+          {stockState(tool) === "low" && (
+            <span className="ml-2 whitespace-nowrap rounded-full bg-amber-300 px-2 py-0.5 align-middle font-semibold text-navy text-xs">
+              {stockStateLabels.low}
+            </span>
+          )}
+        </Fact>
         {tool.sku !== null && <Fact label="Part number (SKU)">{tool.sku}</Fact>}
         <Fact label="Minimum order">{pieces(tool.minimum)}</Fact>
         {tool.maximum !== null && <Fact label="Maximum per order">{pieces(tool.maximum)}</Fact>}
