@@ -17,9 +17,12 @@ export const pagePatterns = [
   /^\/privacy$/,
   /^\/shipping$/,
   /^\/login$/,
+  /^\/forgot-password$/,
+  /^\/reset-password$/,
   /^\/signup$/,
   /^\/dashboard$/,
-  /^\/dashboard\/(myReview|users|myProfile|createProfile|showAllProfile|addTools|createPortfolio|portfolio|manageTools|manageAllOrder|contactMessages)$/,
+  /^\/dashboard\/(myReview|users|myProfile|createProfile|showAllProfile|addTools|createPortfolio|portfolio|manageTools|manageAllOrder|contactMessages|account|outbox)$/,
+  /^\/dashboard\/manageTools\/[^/]+$/,
   /^\/dashboard\/payment\/[^/]+$/,
 ];
 

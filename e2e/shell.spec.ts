@@ -24,6 +24,8 @@ const specRoutes: { path: string; heading: string; loginRequired?: true }[] = [
   { path: "/privacy", heading: "Privacy" },
   { path: "/shipping", heading: "Shipping & returns" },
   { path: "/login", heading: "Login" },
+  { path: "/forgot-password", heading: "Forgot password?" },
+  { path: "/reset-password", heading: "Choose a new password" },
   { path: "/signup", heading: "Sign Up" },
   { path: "/dashboard", heading: "My Orders", loginRequired: true },
   { path: "/dashboard/myReview", heading: "Add Review", loginRequired: true },
@@ -42,6 +44,14 @@ const specRoutes: { path: string; heading: string; loginRequired?: true }[] = [
   { path: "/dashboard/manageTools", heading: "Manage Tools", loginRequired: true },
   { path: "/dashboard/manageAllOrder", heading: "Manage All Order", loginRequired: true },
   { path: "/dashboard/contactMessages", heading: "Contact Messages", loginRequired: true },
+  // Beyond the spec: account settings, the mail outbox and a tool's admin page.
+  { path: "/dashboard/account", heading: "Account settings", loginRequired: true },
+  { path: "/dashboard/outbox", heading: "Outbox", loginRequired: true },
+  {
+    path: "/dashboard/manageTools/00000000-0000-4000-8000-000000000000",
+    heading: "Edit tool",
+    loginRequired: true,
+  },
 ];
 
 /**
