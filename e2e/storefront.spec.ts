@@ -310,6 +310,34 @@ test.describe("contact form", () => {
     );
   });
 
+  test("a long email address wraps inside the thank-you message on a phone", async ({ page }) => {
+    await page.setViewportSize({ width: widths.phone, height: 900 });
+    await page.goto("/contact");
+    const form = page.locator("form", { has: page.getByLabel("Subject") });
+    // One word with no place to break, far wider than a phone.
+    const email = `purchasingdepartmentofthenorthernworkshop${Date.now()}@carpartswholesalers.example.com`;
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Subject").fill("Pistons");
+    await form.getByLabel("Message").fill("Can you deliver 2,000 pistons next week?");
+    await form.getByRole("button", { name: "Send message" }).click();
+    const thanks = form.getByRole("status").locator("p");
+    await expect(thanks).toContainText(email);
+
+    // Where the message's text is drawn, against the green box around it.
+    const { box, text } = await thanks.evaluate((p) => {
+      const range = document.createRange();
+      range.selectNodeContents(p);
+      const { left, right } = range.getBoundingClientRect();
+      const outer = p.getBoundingClientRect();
+      return { box: { left: outer.left, right: outer.right }, text: { left, right } };
+    });
+    expect(text.left).toBeGreaterThanOrEqual(box.left);
+    expect(text.right, "the text ends inside the green box").toBeLessThanOrEqual(box.right);
+    await expectNoSideways(page, widths.phone);
+    await thanks.scrollIntoViewIfNeeded();
+    await screenshot(page, "contact-long-email-375");
+  });
+
   test("shows the server's error when the message is refused", async ({ page }) => {
     await page.route("**/api/contact", (route) =>
       route.fulfill({
@@ -465,6 +493,20 @@ test.describe("static pages", () => {
       `<meta property="og:image" content="${baseURL}/images/og-image.png" />`,
     );
     expect((await request.get("/images/og-image.png")).status()).toBe(200);
+  });
+  test("every address in the sitemap opens for a visitor: a 200 and the page itself, not a sign-in", async ({
+    page,
+    request,
+  }) => {
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    const paths = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1] ?? "").pathname);
+    expect(paths).toContain("/tools");
+    for (const path of paths) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 }), path).toBeVisible();
+      expect(new URL(page.url()).pathname, path).toBe(path);
+    }
   });
 });
 

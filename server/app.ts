@@ -189,7 +189,7 @@ export async function buildApp({
   accountSettingsRoutes(app, { accountData });
   catalogRoutes(app, { catalog, toolList, readyResponses });
   await catalogCsvRoutes(app, { db, toolList });
-  sitemapRoutes(app, { catalog, publicUrl: config.publicUrl });
+  sitemapRoutes(app, { publicUrl: config.publicUrl });
   orderRoutes(app, { orders, idempotency, requireEmailVerification: config.requireEmailVerification });
   adminOrderRoutes(app, { orders });
   orderExportRoutes(app, { db });

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import type { CatalogService } from "../catalog/service";
 
 /**
  * The public pages for search engines, with their one address each (/home is the same page as /).
- * The login and sign-up forms are left out: nothing there for a search result.
+ * The login and sign-up forms are left out: nothing there for a search result. So are the tool
+ * pages: they ask a visitor to sign in, and a crawler would only find that redirect; /tools lists
+ * every tool.
  */
 export const sitemapPages = [
   "/",
@@ -17,10 +18,6 @@ export const sitemapPages = [
   "/shipping",
 ] as const;
 
-/** A sitemap file may list at most 50,000 addresses; a larger shop needs a sitemap index. */
-const maxUrls = 50_000;
-const pageSize = 100;
-
 const xmlEscapes: Record<string, string> = {
   "&": "&amp;",
   "<": "&lt;",
@@ -31,17 +28,6 @@ const xmlEscapes: Record<string, string> = {
 
 function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => xmlEscapes[c] ?? c);
-}
-
-/** Every tool on sale, a page of the catalog at a time, up to what one sitemap can hold. */
-async function toolPaths(catalog: CatalogService, room: number): Promise<string[]> {
-  const paths: string[] = [];
-  for (let page = 1; paths.length < room; page++) {
-    const { items } = await catalog.listTools({ page, limit: pageSize });
-    paths.push(...items.map((tool) => `/tools/${tool._id}`));
-    if (items.length < pageSize) break;
-  }
-  return paths.slice(0, room);
 }
 
 /**
@@ -60,8 +46,8 @@ export function robotsTxt(publicUrl: string): string {
   ].join("\n");
 }
 
-/** GET /sitemap.xml: the public pages and every tool's page, at the shop's public address; GET /robots.txt. */
-export function sitemapRoutes(app: FastifyInstance, deps: { catalog: CatalogService; publicUrl: string }) {
+/** GET /sitemap.xml: the public pages at the shop's public address; GET /robots.txt. */
+export function sitemapRoutes(app: FastifyInstance, deps: { publicUrl: string }) {
   const robots = robotsTxt(deps.publicUrl);
   app.get("/robots.txt", { config: { access: "public" } }, (_request, reply) =>
     reply
@@ -69,9 +55,8 @@ export function sitemapRoutes(app: FastifyInstance, deps: { catalog: CatalogServ
       .header("cache-control", "public, max-age=86400")
       .send(robots),
   );
+  const urls = sitemapPages.map((p) => `  <url><loc>${escapeXml(`${deps.publicUrl}${p}`)}</loc></url>`);
   app.get("/sitemap.xml", { config: { access: "public" } }, async (_request, reply) => {
-    const paths = [...sitemapPages, ...(await toolPaths(deps.catalog, maxUrls - sitemapPages.length))];
-    const urls = paths.map((p) => `  <url><loc>${escapeXml(`${deps.publicUrl}${p}`)}</loc></url>`);
     const body = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
