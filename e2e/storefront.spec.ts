@@ -3,7 +3,7 @@ import { expectNoSideways } from "./appearance";
 import { expectNoSeriousAxeViolations } from "./axe";
 import { catalog } from "./catalog";
 import { expect, type Locator, type Page, test } from "./fixtures";
-import { screenshot, widths } from "./screenshots";
+import { screenshot, screenshotFromTop, widths } from "./screenshots";
 import { loadWholePage, loadWholePageAndImages } from "./scrolling";
 import { signInAsAdmin } from "./users";
 
@@ -334,8 +334,7 @@ test.describe("contact form", () => {
     expect(text.left).toBeGreaterThanOrEqual(box.left);
     expect(text.right, "the text ends inside the green box").toBeLessThanOrEqual(box.right);
     await expectNoSideways(page, widths.phone);
-    await thanks.scrollIntoViewIfNeeded();
-    await screenshot(page, "contact-long-email-375");
+    await screenshotFromTop(page, "contact-long-email-375");
   });
 
   test("shows the server's error when the message is refused", async ({ page }) => {

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { type FieldError, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { contactLimits, contactSchema } from "#contract/contact";
+import { Email } from "#web/components/Email";
 import { AlertIcon } from "#web/components/icons";
 import { CheckCircleIcon } from "#web/components/shop-icons";
 import { errorMessage } from "#web/lib/api";
@@ -122,9 +123,9 @@ export function ContactForm() {
         {send.isSuccess && (
           <p className="flex items-start gap-2 rounded-lg bg-emerald-50 px-4 py-3 text-emerald-900 ring-1 ring-emerald-200">
             <CheckCircleIcon className="mt-0.5 size-5 shrink-0" />
-            <span>
-              Thank you for your message! We have received it and will reply to {send.variables.email} within
-              one working day.
+            <span className="min-w-0">
+              Thank you for your message! We have received it and will reply to{" "}
+              <Email email={send.variables.email} /> within one working day.
             </span>
           </p>
         )}
