@@ -1,5 +1,6 @@
 // npm run bench:catalog — GET /api/service on the shop next to a bare node:http server answering
-// the same bytes, in the same run, on PGlite and on PostgreSQL. A benchmark, not a test.
+// the same bytes, in the same run, on PGlite and on PostgreSQL, then a search (never cached).
+// A benchmark, not a test.
 //   BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10), BENCH_DATABASES (pglite,postgres)
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -10,6 +11,7 @@ import {
   freePort,
   load,
   printComparison,
+  printRow,
   type Shop,
   scratchDatabase,
   startProcess,
@@ -56,6 +58,9 @@ async function benchOne(kind: string): Promise<void> {
       ratio: "shop / bare",
       target: "0.90",
     });
+    // A search is never cached: what a buyer typing in the search box costs, with a typo.
+    const search = await load({ url: `${url}?q=${encodeURIComponent("torqe wrench")}` });
+    printRow(`search ?q=torqe wrench on ${kind}`, search);
   } finally {
     if (bare) await stop(bare);
     if (shop) await stop(shop.process);
