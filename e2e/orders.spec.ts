@@ -43,7 +43,7 @@ async function orderThroughForm(page: Page, tool: Tool, quantity?: number): Prom
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Orders");
   const newest = page
-    .getByTestId(`order-${(page.viewportSize()?.width ?? 1280) >= 768 ? "row" : "card"}`)
+    .getByTestId(`order-${(page.viewportSize()?.width ?? 1280) >= 1280 ? "row" : "card"}`)
     .first();
   await expect(newest).toContainText(tool.name);
   const id = await newest.getAttribute("data-order-id");
@@ -359,7 +359,7 @@ test.describe("paying for an order", () => {
     await screenshotFromTop(page, "my-orders-1280");
     await expectNoAxeViolations(page, "main");
     await page.setViewportSize({ width: widths.tablet, height: 900 });
-    await expect(row).toBeVisible();
+    await expect(card).toBeVisible();
     await expectNoHorizontalOverflow(page);
 
     // The payment page of a paid order shows Paid and the id instead of the form.
@@ -529,6 +529,53 @@ test.describe("Manage All Order", () => {
     const shown = await page.request.get(`/api/order/${paid._id}`);
     expect(((await shown.json()) as Order).status).toBe("shipped");
   });
+});
+
+/** How many lines the element's text is drawn on. */
+async function linesOf(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    // Pieces of text on one line (a <time> or <code> among them) sit at about the same height.
+    const middles = [...range.getClientRects()]
+      .filter((rect) => rect.width > 0)
+      .map((rect) => (rect.top + rect.bottom) / 2)
+      .sort((a, b) => a - b);
+    return middles.filter((middle, index) => index === 0 || middle - (middles[index - 1] ?? 0) > 4).length;
+  });
+}
+
+test("on a tablet, My Orders and Manage All Order keep a transaction id and the pay-by line to two lines", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  await signUpViaApi(page.request, baseURL ?? "", newUser("Tablet Garage"));
+  const scanner = await toolNamed(page, "OBD-II Diagnostic Scanner");
+  const paid = await placeAndPayViaApi(page.request, baseURL ?? "", scanner);
+  const unpaid = await placeViaApi(page.request, baseURL ?? "", scanner, 20);
+
+  await page.setViewportSize({ width: widths.tablet, height: 900 });
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Orders");
+  // Whichever layout this width shows: the one the buyer sees.
+  const transactionId = page.locator(`[data-order-id="${paid._id}"]:visible`).getByTestId("transaction-id");
+  await expect(transactionId).toHaveText(paid.transactionId ?? "");
+  const payBy = page.locator(`[data-order-id="${unpaid._id}"]:visible`).getByTestId("pay-by");
+  await expect(payBy).toContainText(/^Pay by .+, or the order is released$/);
+  expect(await linesOf(transactionId.locator("..")), "Transaction id …").toBeLessThanOrEqual(2);
+  expect(await linesOf(payBy), "Pay by …").toBeLessThanOrEqual(2);
+  await expectNoHorizontalOverflow(page);
+  await screenshotFromTop(page, "my-orders-768");
+
+  await signInAsAdmin(page.request, baseURL ?? "");
+  await page.goto("/dashboard/manageAllOrder");
+  const order = page.locator(`[data-order-id="${paid._id}"]:visible`);
+  await expect(order).toContainText("OBD-II Diagnostic Scanner");
+  await expect(order).toContainText("Paid");
+  expect(await linesOf(order.getByText(paid.orderEmail)), "the buyer's email").toBeLessThanOrEqual(2);
+  await expectNoHorizontalOverflow(page);
+  await screenshotFromTop(page, "manage-all-orders-768");
 });
 
 test("a 403 on the own-orders call signs the user out and goes to /", async ({ page, baseURL }) => {

@@ -52,11 +52,14 @@ function Payment({ order, wide = false }: { order: Order; wide?: boolean }) {
   );
 }
 
-/** My Orders: a table on wider screens, cards on phones (nothing wider than the page). */
+/**
+ * My Orders: a table on wide screens, cards below (nothing wider than the page). Under xl the table's
+ * room (the page beside the sidebar, or a tablet) would wrap a transaction id over four lines.
+ */
 export function MyOrderList({ orders }: { orders: Order[] }) {
   return (
     <>
-      <div className="relative hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
+      <div className="relative hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm xl:block">
         <table className="w-full text-left text-[0.9375rem]">
           <caption className="sr-only">My orders, newest first</caption>
           <thead className="border-slate-200 border-b bg-slate-50 text-slate-600 text-xs uppercase tracking-wider">
@@ -111,17 +114,17 @@ export function MyOrderList({ orders }: { orders: Order[] }) {
         </table>
       </div>
 
-      <ul aria-label="My orders" className="space-y-3 md:hidden">
+      <ul aria-label="My orders" className="grid gap-3 sm:grid-cols-2 xl:hidden">
         {orders.map((order) => (
           <li
             key={order._id}
             data-testid="order-card"
             data-order-id={order._id}
-            className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+            className="flex flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
           >
             <OrderCardHeading order={order} statusLabel={buyerStatusLabels[order.status]} />
             <OrderCardFacts order={order} />
-            <div className="mt-3">
+            <div className="mt-auto pt-3">
               <Payment order={order} wide />
             </div>
           </li>
