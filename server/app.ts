@@ -113,9 +113,10 @@ export async function buildApp({
   app.addHook("onClose", () => rateLimits.close());
 
   const mail = mailDelivery(app, { db, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
+  const authSecret = resolveAuthSecret(config.authSecret, config.dataDir);
   const auth = createAuth({
     db,
-    secret: resolveAuthSecret(config.authSecret, config.dataDir),
+    secret: authSecret,
     publicUrl: config.publicUrl,
     trustedOrigins: origins.forAuth,
     google: config.google,
@@ -125,7 +126,7 @@ export async function buildApp({
     onAccountLink: mail.onAccountLink,
     onUserUpdated: (updated) => followAccountEmail(db, updated.id, updated.email),
   });
-  const currentUser = createSessionReader(auth);
+  const currentUser = createSessionReader(auth, { db, secret: authSecret });
   const users = createUsersService(db);
   const catalog = createCatalogService(db, { publicUrl: config.publicUrl });
   const toolList = createToolListCache((q) => catalog.listTools(q), {
