@@ -56,6 +56,50 @@ async function signInAtProvider(page: Page, login: string): Promise<void> {
   await page.getByRole("button", { name: "Continue" }).click();
 }
 
+/**
+ * From the next page on, remembers whether a Login link was ever in the navigation bar, even for a
+ * moment: inserted, or made by changing another link (window.loginLinkSeen, read by loginLinkSeen).
+ */
+async function recordLoginLinks(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const state = window as unknown as { loginLinkSeen: boolean };
+    state.loginLinkSeen = false;
+    const inBar = 'nav[aria-label="Main"] a[href="/login"]';
+    const isLogin = (node: Node, parent: Node) =>
+      node instanceof Element &&
+      (node.matches(inBar) ||
+        node.querySelector(inBar) !== null ||
+        // Added and removed again before this callback: its parent still says where it was.
+        (parent instanceof Element &&
+          parent.closest('nav[aria-label="Main"]') !== null &&
+          (node.matches('a[href="/login"]') || node.querySelector('a[href="/login"]') !== null)));
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const changed = record.type === "childList" ? [...record.addedNodes] : [record.target];
+        if (changed.some((node) => isLogin(node, record.target))) state.loginLinkSeen = true;
+      }
+      if (document.querySelector(inBar)) state.loginLinkSeen = true;
+    }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["href"] });
+  });
+}
+
+async function loginLinkSeen(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { loginLinkSeen: boolean }).loginLinkSeen);
+}
+
+/** Holds the page's session checks (a slow network) until `release()`; later ones pass straight through. */
+async function holdSessionCheck(page: Page): Promise<{ release: () => void }> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/auth/get-session", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release };
+}
+
 test.describe("login and sign-up forms", () => {
   test("show the spec's validation messages under the fields, in red", async ({ page }) => {
     await page.goto("/signup");
@@ -447,6 +491,70 @@ test.describe("signed-in navigation", () => {
     await nav.getByRole("button", { name: "Open menu" }).click();
     await expect(nav.getByRole("link", { name: "Login", exact: true })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
+  });
+
+  test("a signed-in browser's bar is the signed-in one from its first paint, never Login, while the session check is slow", async ({
+    page,
+    baseURL,
+  }) => {
+    await recordLoginLinks(page);
+    await signUpViaApi(page.request, baseURL ?? "", newUser("Hinted User"));
+    const nav = mainNav(page);
+    for (const width of [widths.phone, widths.desktop]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const [path, name] of [
+        ["/", "home"],
+        ["/tools", "tools"],
+      ] as const) {
+        const session = await holdSessionCheck(page);
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        // The session has not answered (no profile menu yet), and the bar is the signed-in one.
+        if (width === widths.phone) await nav.getByRole("button", { name: "Open menu" }).click();
+        await expect(nav.getByRole("link", { name: "Dashboard" })).toBeVisible();
+        await expect(nav.getByRole("button", { name: "Profile menu" })).toHaveCount(0);
+        await expect(nav).not.toContainText("Hinted User");
+        await page.screenshot({
+          path: `e2e/screenshots/nav-session-pending-${name}-${width}.png`,
+        });
+
+        session.release();
+        if (width === widths.desktop) {
+          await expect(nav.getByRole("button", { name: "Profile menu" })).toBeVisible();
+        } else {
+          await expect(nav.getByRole("button", { name: "Sign Out" })).toBeVisible();
+          await expect(nav).toContainText("Hinted User");
+        }
+        await expect(nav.getByRole("link", { name: "Dashboard" })).toBeVisible();
+        await page.screenshot({
+          path: `e2e/screenshots/nav-signed-in-${name}-${width}.png`,
+        });
+        expect(await loginLinkSeen(page), `a Login link in the bar on ${path} at ${width}px`).toBe(false);
+      }
+    }
+  });
+
+  test("a visitor's bar shows Login, also when a hint outlived its session", async ({ page, baseURL }) => {
+    await recordLoginLinks(page);
+    const nav = mainNav(page);
+    for (const width of [widths.phone, widths.desktop]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.context().clearCookies();
+      await page.goto("/");
+      if (width === widths.phone) await nav.getByRole("button", { name: "Open menu" }).click();
+      await expect(nav.getByRole("link", { name: "Login", exact: true })).toBeVisible();
+      expect(await loginLinkSeen(page)).toBe(true);
+      await page.screenshot({ path: `e2e/screenshots/nav-visitor-${width}.png` });
+
+      // Only the readable hint, no session (one the server ended without clearing it): once the
+      // check answers, Login, and the hint is gone.
+      await page.context().addCookies([{ name: "signed_in", value: "1", url: baseURL ?? "" }]);
+      await page.goto("/tools");
+      if (width === widths.phone) await nav.getByRole("button", { name: "Open menu" }).click();
+      await expect(nav.getByRole("link", { name: "Login", exact: true })).toBeVisible();
+      await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
+      expect((await page.context().cookies()).map((c) => c.name)).not.toContain("signed_in");
+    }
   });
 });
 

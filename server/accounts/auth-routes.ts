@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { AuthOptions } from "../../contract/accounts";
 import type { RateLimiter } from "../rate-limits/rate-limiter";
 import { type Auth, clientIpHeader } from "./auth";
+import { withSignedInHint } from "./session-hint";
 import {
   accountLockedMessage,
   isSignedInAs,
@@ -22,7 +23,8 @@ const hopHeaders = new Set([
 /**
  * Better Auth serves /api/auth/* (sign-up/email, sign-in/email, sign-out, get-session, sign-in/social,
  * callback/<provider>). Fastify hands it a fetch Request and copies the Response back, every
- * set-cookie included. Its error bodies get our `{error}` beside its own `message`.
+ * set-cookie included, with the signed-in hint beside the session cookie (session-hint.ts). Its error
+ * bodies get our `{error}` beside its own `message`.
  */
 export function authRoutes(
   app: FastifyInstance,
@@ -75,7 +77,7 @@ export function authRoutes(
       response.headers.forEach((value, key) => {
         if (!hopHeaders.has(key)) reply.header(key, value);
       });
-      const cookies = response.headers.getSetCookie();
+      const cookies = withSignedInHint(response.headers.getSetCookie());
       if (cookies.length > 0) reply.header("set-cookie", cookies);
       const text = await response.text();
       if (response.status >= 400) return reply.send(withErrorField(text, response.status));

@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "../api";
 import { bodySchema, isRecord, isString } from "../parse";
+import { forgetSignedInHint } from "./signed-in-hint";
 
 /** The signed-in user as Better Auth's get-session reports it (the fields the web app uses). */
 export type SessionUser = {
@@ -38,7 +39,9 @@ const sessionSchema = bodySchema(parseSession);
 export const sessionQueryKey = ["auth", "session"] as const;
 
 export async function getSession(signal?: AbortSignal): Promise<SessionUser | null> {
-  return apiJson("/api/auth/get-session", sessionSchema, { signal });
+  const user = await apiJson("/api/auth/get-session", sessionSchema, { signal });
+  if (user === null) forgetSignedInHint();
+  return user;
 }
 
 export const sessionQueryOptions = queryOptions({
@@ -67,4 +70,5 @@ export function forgetSession(queryClient: QueryClient): void {
       !(queryKey[0] === "auth" && (queryKey[1] === "session" || queryKey[1] === "options")),
   });
   queryClient.setQueryData(sessionQueryKey, null);
+  forgetSignedInHint();
 }

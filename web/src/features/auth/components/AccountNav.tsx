@@ -1,23 +1,43 @@
 import { lazy, Suspense } from "react";
 import { NavLink } from "react-router";
+import { navLinkClass } from "#web/components/Navbar";
 import { useSession } from "#web/lib/session/get-session";
+import { signedInHint } from "#web/lib/session/signed-in-hint";
 
-const SignedInNav = lazy(async () => ({ default: (await import("./SignedInNav")).SignedInNav }));
+let signedInNav: Promise<{ default: typeof import("./SignedInNav").SignedInNav }> | undefined;
+const loadSignedInNav = () => {
+  signedInNav ??= import("./SignedInNav").then((m) => ({ default: m.SignedInNav }));
+  return signedInNav;
+};
+const SignedInNav = lazy(loadSignedInNav);
+// A browser that holds a session fetches the profile menu's code beside the first page's, not once the
+// session check has answered; visitors never download it.
+if (signedInHint()) loadSignedInNav().catch(() => {});
 
-/** Keeps the bar's layout steady until the session, or the signed-in items' code, is in. */
+/** Keeps the bar's layout steady while nobody knows yet whether anyone is signed in. */
 const placeholder = <li aria-hidden="true" className="hidden h-11 w-20 md:ml-3 md:block" />;
+
+/** Where the photo opening the profile menu goes, the size of that button, until the user is in. */
+const photoPlaceholder = (
+  <li aria-hidden="true" className="hidden md:ml-3 md:block">
+    <div className="flex items-center gap-1.5 p-1 pr-2">
+      <span className="size-9 rounded-full bg-slate-100 ring-1 ring-slate-200" />
+      <span className="size-4" />
+    </div>
+  </li>
+);
 
 /**
  * The navigation bar's account items (spec §2): the Login link for visitors; for signed-in users
- * the Dashboard link and their photo opening the profile menu (SignedInNav).
+ * the Dashboard link and their photo opening the profile menu (SignedInNav). While the session check
+ * runs, a browser that holds a session (the signed-in hint) already shows the Dashboard link and a
+ * blank photo, so its first paint is the signed-in bar, never the Login link.
  */
 export function AccountNav() {
   const session = useSession();
   const user = session.data;
 
-  if (user === undefined && session.isPending) return placeholder;
-
-  if (!user) {
+  if (user === null || (user === undefined && !session.isPending && !signedInHint())) {
     return (
       <li className="mt-2 md:mt-0 md:ml-3">
         <NavLink to="/login" className="btn btn-primary w-full md:w-auto">
@@ -27,9 +47,22 @@ export function AccountNav() {
     );
   }
 
+  if (!user && !signedInHint()) return placeholder;
+
   return (
-    <Suspense fallback={placeholder}>
-      <SignedInNav user={user} />
-    </Suspense>
+    <>
+      <li>
+        <NavLink to="/dashboard" className={({ isActive }) => navLinkClass(isActive)}>
+          Dashboard
+        </NavLink>
+      </li>
+      {user ? (
+        <Suspense fallback={photoPlaceholder}>
+          <SignedInNav user={user} />
+        </Suspense>
+      ) : (
+        photoPlaceholder
+      )}
+    </>
   );
 }

@@ -1,5 +1,4 @@
 import { NavLink } from "react-router";
-import { navLinkClass } from "#web/components/Navbar";
 import type { SessionUser } from "#web/lib/session/get-session";
 import { accountLinks, SignOutButton, UserSummary } from "./AccountMenuItems";
 import { ProfileMenu } from "./ProfileMenu";
@@ -8,18 +7,13 @@ const mobileItemClass =
   "flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-base font-medium text-steel hover:bg-slate-100 hover:text-navy disabled:opacity-60";
 
 /**
- * The navigation bar's items for a signed-in user (spec §2): the Dashboard link and their photo
- * opening the profile menu (on phones, the same links inline). Its own chunk, loaded only once a
- * session is known (AccountNav): visitors, most first visits, never download it.
+ * The navigation bar's items for a signed-in user after the Dashboard link (spec §2): their photo
+ * opening the profile menu (on phones, the same links inline). Its own chunk, loaded only when the
+ * browser holds a session (AccountNav): visitors, most first visits, never download it.
  */
 export function SignedInNav({ user }: { user: SessionUser }) {
   return (
     <>
-      <li>
-        <NavLink to="/dashboard" className={({ isActive }) => navLinkClass(isActive)}>
-          Dashboard
-        </NavLink>
-      </li>
       <li className="hidden md:ml-3 md:block">
         <ProfileMenu user={user} />
       </li>

@@ -1,0 +1,17 @@
+import { signedInHintCookie } from "#contract/session-hint";
+
+/**
+ * Whether this browser holds a session cookie, as far as the page can tell: the server sets a readable
+ * hint beside the httpOnly session cookie (server/accounts/session-hint.ts). Only for drawing the
+ * navigation bar before the session check answers; it proves nothing.
+ */
+export function signedInHint(): boolean {
+  return document.cookie.split("; ").includes(`${signedInHintCookie}=1`);
+}
+
+/** Drops a hint that outlived its session (a session the server ended without clearing it). */
+export function forgetSignedInHint(): void {
+  if (!signedInHint()) return;
+  // biome-ignore lint/suspicious/noDocumentCookie: one fixed string; the Cookie Store API is missing from older Safari and Firefox
+  document.cookie = `${signedInHintCookie}=; Max-Age=0; Path=/; SameSite=Lax`;
+}
