@@ -120,6 +120,38 @@ test("every route of the spec renders its page inside the shell without a consol
   expect(errors).toEqual([]);
 });
 
+test("every dashboard page's title starts at the same place, at 1280 and 768 px", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await signInAsAdmin(page.request, baseURL ?? "");
+  const dashboardPages = specRoutes.filter((route) => route.path.startsWith("/dashboard"));
+  for (const width of [widths.desktop, widths.tablet]) {
+    await page.setViewportSize({ width, height: 900 });
+    const starts = new Map<string, number>();
+    for (const { path, heading } of dashboardPages) {
+      await page.goto(path);
+      const title = page.getByRole("heading", { level: 1 });
+      await expect(title, path).toHaveText(heading);
+      starts.set(path, (await title.boundingBox())?.x ?? Number.NaN);
+    }
+    // Each title's distance from My Orders' (within a pixel counts as none): all of them 0.
+    const myOrders = starts.get("/dashboard") ?? Number.NaN;
+    const offsets = [...starts].map(([path, x]) => [path, Math.abs(x - myOrders) <= 1 ? 0 : x - myOrders]);
+    expect(Object.fromEntries(offsets), `at ${width}px`).toEqual(
+      Object.fromEntries(dashboardPages.map(({ path }) => [path, 0])),
+    );
+    // A narrow page (a form) after a wide one (a list): the title does not jump.
+    await page.goto("/dashboard/myReview");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add Review");
+    await screenshot(page, `dashboard-add-review-${width}`);
+    await page.goto("/dashboard/manageTools");
+    await expect(page.getByTestId("manage-tool-card").first()).toBeVisible();
+    await screenshot(page, `dashboard-manage-tools-${width}`);
+  }
+});
+
 test("public pages do not download dashboard code", async ({ page, baseURL }) => {
   const scripts: string[] = [];
   page.on("request", (request) => {

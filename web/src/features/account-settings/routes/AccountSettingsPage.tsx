@@ -19,7 +19,7 @@ export function AccountSettingsPage() {
   if (!user) return null;
   const emailChanged = searchParams.has("email-changed");
   return (
-    <section aria-labelledby="account-settings-heading" className="mx-auto max-w-3xl space-y-6">
+    <section aria-labelledby="account-settings-heading" className="max-w-3xl space-y-6">
       <title>Account settings · Car Mechanic</title>
       <PanelHeading id="account-settings-heading" title="Account settings">
         Your name, photo, password and email; your data, and your account.

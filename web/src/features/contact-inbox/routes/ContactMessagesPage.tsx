@@ -69,7 +69,7 @@ export function ContactMessagesPage() {
 
   const unread = messages.data?.messages.filter((m) => !m.read).length;
   return (
-    <section aria-labelledby="contact-messages-heading" className="mx-auto max-w-4xl">
+    <section aria-labelledby="contact-messages-heading" className="max-w-4xl">
       <title>Contact Messages · Car Mechanic</title>
       <PanelHeading
         id="contact-messages-heading"

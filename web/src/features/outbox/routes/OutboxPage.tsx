@@ -19,7 +19,7 @@ export function OutboxPage() {
   const outbox = useOutbox(page);
 
   return (
-    <section aria-labelledby="outbox-heading" className="mx-auto max-w-4xl">
+    <section aria-labelledby="outbox-heading" className="max-w-4xl">
       <title>Outbox · Car Mechanic</title>
       <PanelHeading
         id="outbox-heading"

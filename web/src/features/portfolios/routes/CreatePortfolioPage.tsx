@@ -14,7 +14,7 @@ export function CreatePortfolioPage() {
   const pending = <Spinner label="Loading your portfolio…" />;
 
   return (
-    <section aria-labelledby="create-portfolio-heading" className="mx-auto max-w-3xl">
+    <section aria-labelledby="create-portfolio-heading" className="max-w-3xl">
       <title>Create Portfolio · Car Mechanic</title>
       <PanelHeading
         id="create-portfolio-heading"

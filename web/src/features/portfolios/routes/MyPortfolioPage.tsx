@@ -7,7 +7,7 @@ import { OwnPortfolio } from "../components/OwnPortfolio";
 export function MyPortfolioPage() {
   const user = useSession().data;
   return (
-    <section aria-labelledby="my-portfolio-heading" className="mx-auto max-w-3xl">
+    <section aria-labelledby="my-portfolio-heading" className="max-w-3xl">
       <title>My Portfolio · Car Mechanic</title>
       <PanelHeading id="my-portfolio-heading" title="My Portfolio">
         How your portfolio looks to others. Project links open in a new tab.

@@ -14,7 +14,7 @@ export function CreateProfilePage() {
   const pending = <Spinner label="Loading your profile…" />;
 
   return (
-    <section aria-labelledby="create-profile-heading" className="mx-auto max-w-3xl">
+    <section aria-labelledby="create-profile-heading" className="max-w-3xl">
       <title>Create Profile · Car Mechanic</title>
       <PanelHeading
         id="create-profile-heading"

@@ -7,7 +7,7 @@ import { OwnProfile } from "../components/OwnProfile";
 export function MyProfilePage() {
   const user = useSession().data;
   return (
-    <section aria-labelledby="my-profile-heading" className="mx-auto max-w-3xl">
+    <section aria-labelledby="my-profile-heading" className="max-w-3xl">
       <title>My Profile · Car Mechanic</title>
       <PanelHeading id="my-profile-heading" title="My Profile">
         How your profile looks. Email and phone are shown only to you and the shop's admins.

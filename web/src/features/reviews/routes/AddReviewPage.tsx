@@ -7,7 +7,7 @@ import { ReviewForm } from "../components/ReviewForm";
 export function AddReviewPage() {
   const user = useSession().data;
   return (
-    <section aria-labelledby="add-review-heading" className="mx-auto max-w-3xl">
+    <section aria-labelledby="add-review-heading" className="max-w-3xl">
       <title>Add Review · Car Mechanic</title>
       <PanelHeading id="add-review-heading" title="Add Review">
         Tell other workshops how we did. Your name, rating and review appear on the home page.

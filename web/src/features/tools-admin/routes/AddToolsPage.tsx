@@ -5,7 +5,7 @@ import { AddToolForm } from "../components/AddToolForm";
 /** /dashboard/addTools (admins): a new tool for the catalog. */
 export function AddToolsPage() {
   return (
-    <section aria-labelledby="add-tools-heading" className="mx-auto max-w-3xl">
+    <section aria-labelledby="add-tools-heading" className="max-w-3xl">
       <title>Add A Tools · Car Mechanic</title>
       <PanelHeading
         id="add-tools-heading"

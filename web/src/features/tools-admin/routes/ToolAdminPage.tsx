@@ -11,7 +11,7 @@ export function ToolAdminPage() {
   const { toolId = "" } = useParams();
   const tool = useAdminTool(toolId);
   return (
-    <section aria-labelledby="tool-admin-heading" className="mx-auto max-w-3xl">
+    <section aria-labelledby="tool-admin-heading" className="max-w-3xl">
       <title>{`${tool.data?.name ?? "Edit tool"} · Car Mechanic`}</title>
       <PanelHeading
         id="tool-admin-heading"
