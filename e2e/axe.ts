@@ -26,3 +26,18 @@ export async function expectNoAxeViolations(page: Page, include?: string): Promi
   const { violations } = await builder.analyze();
   expect(violations.map(describe)).toEqual([]);
 }
+
+/**
+ * Axe measures the contrast of every text inside `include` and finds it enough: no text fails, and
+ * none is left for a person to check (axe cannot measure text over a picture or a gradient).
+ */
+export async function expectMeasuredContrast(page: Page, include: string, label?: string): Promise<void> {
+  const { violations, incomplete } = await new AxeBuilder({ page })
+    .include(include)
+    .withRules(["color-contrast"])
+    .analyze();
+  expect({ failed: violations.map(describe), unmeasured: incomplete.map(describe) }, label).toEqual({
+    failed: [],
+    unmeasured: [],
+  });
+}

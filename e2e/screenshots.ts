@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 
 export const widths = { phone: 375, tablet: 768, desktop: 1280 } as const;
 
@@ -11,4 +11,9 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export async function screenshotFromTop(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, name);
+}
+
+/** The same, of one part of the page (the hero, a card) as it is drawn on the screen. */
+export async function screenshotPart(locator: Locator, name: string): Promise<void> {
+  await locator.screenshot({ path: `e2e/screenshots/${name}.png` });
 }

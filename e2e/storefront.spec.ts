@@ -1,9 +1,9 @@
 import type { Tool } from "../contract/catalog";
 import { expectNoSideways } from "./appearance";
-import { expectNoSeriousAxeViolations } from "./axe";
+import { expectMeasuredContrast, expectNoSeriousAxeViolations } from "./axe";
 import { catalog } from "./catalog";
 import { expect, type Locator, type Page, test } from "./fixtures";
-import { screenshot, screenshotFromTop, widths } from "./screenshots";
+import { screenshot, screenshotFromTop, screenshotPart, widths } from "./screenshots";
 import { loadWholePage, loadWholePageAndImages } from "./scrolling";
 import { signInAsAdmin } from "./users";
 
@@ -155,6 +155,35 @@ test.describe("home page", () => {
 
     await activeSlide(page).getByRole("link", { name: "About Car Mechanic" }).click();
     await expect(page).toHaveURL(/\/about$/);
+  });
+
+  test("on a tablet and a phone the hero's text sits on plain navy, not on the art, on every slide", async ({
+    page,
+  }) => {
+    const carousel = page.getByRole("region", { name: "Highlights" });
+    for (const width of [widths.tablet, widths.phone]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/");
+      for (const slide of [1, 2, 3]) {
+        await carousel.getByRole("button", { name: new RegExp(`^Show slide ${slide}:`) }).click();
+        await expect(activeSlide(page)).toHaveAttribute("aria-label", new RegExp(`^${slide} of 3:`));
+        // Faded in, its picture drawn: what the visitor reads it against.
+        await expect.poll(() => activeSlide(page).evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+        await expect
+          .poll(() =>
+            activeSlide(page)
+              .locator("img")
+              .evaluate((img: HTMLImageElement) => img.complete),
+          )
+          .toBe(true);
+        await screenshotPart(carousel, `hero-slide-${slide}-${width}`);
+        await expectMeasuredContrast(
+          page,
+          '[aria-roledescription="slide"][data-active="true"]',
+          `slide ${slide} at ${width}px`,
+        );
+      }
+    }
   });
 
   test("a chosen delivery date marks the tools that arrive by it and is remembered", async ({ page }) => {

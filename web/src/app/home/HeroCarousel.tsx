@@ -63,7 +63,8 @@ export function HeroCarousel() {
       className="on-dark relative bg-navy"
       onKeyDown={onKeyDown}
     >
-      <div id={slidesId} aria-live="polite" className="relative h-[38rem] sm:h-[28rem] lg:h-[30rem]">
+      {/* The slides share one grid cell: below lg the tallest slide sets the height, whatever the fonts. */}
+      <div id={slidesId} aria-live="polite" className="relative grid lg:h-[30rem]">
         {slides.map((slide, index) => {
           const active = index === current;
           return (
@@ -77,7 +78,7 @@ export function HeroCarousel() {
               data-active={active}
               // Fades; a hidden slide also turns invisible once faded out, so nothing in it can be
               // reached (inert does the same for assistive technology at once).
-              className={`absolute inset-0 flex flex-col motion-reduce:transition-none sm:block ${
+              className={`relative col-start-1 row-start-1 flex flex-col motion-reduce:transition-none lg:block ${
                 active
                   ? "visible opacity-100 [transition:opacity_500ms]"
                   : "invisible opacity-0 [transition:opacity_500ms,visibility_0s_500ms]"
@@ -92,12 +93,13 @@ export function HeroCarousel() {
                 loading={index === 0 ? "eager" : "lazy"}
                 fetchPriority={index === 0 ? "high" : "low"}
                 decoding={index === 0 ? "sync" : "async"}
-                // Phones: the picture on top, the text below it; wider: the text over its calm left side.
-                className="h-48 w-full shrink-0 object-cover object-[80%_50%] sm:absolute sm:inset-0 sm:h-full sm:object-right"
+                // Phones and tablets: the picture on top, the text below it on plain navy (over the art
+                // it was hard to read); from lg: the text over the picture's calm left side.
+                className="h-48 w-full shrink-0 object-cover object-[80%_50%] sm:h-72 lg:absolute lg:inset-0 lg:h-full lg:object-right"
               />
-              <div className="absolute inset-x-0 top-0 h-48 bg-linear-to-t from-navy to-transparent to-35% sm:inset-y-0 sm:h-full sm:bg-linear-to-r sm:from-navy/95 sm:via-navy/75 sm:via-50% sm:to-transparent sm:to-90% lg:from-navy/90 lg:via-navy/45 lg:to-100%" />
-              <div className="relative mx-auto flex w-full max-w-7xl flex-1 items-start px-4 pt-5 pb-24 sm:h-full sm:items-center sm:px-6 sm:pt-0 sm:pb-8 lg:px-8">
-                <div className="max-w-lg sm:max-w-md lg:max-w-lg">
+              <div className="absolute inset-x-0 top-0 h-48 bg-linear-to-t from-navy to-transparent to-35% sm:h-72 lg:inset-y-0 lg:h-full lg:bg-linear-to-r lg:from-navy/90 lg:via-navy/45 lg:via-50% lg:to-100%" />
+              <div className="relative mx-auto flex w-full max-w-7xl flex-1 items-start px-4 pt-5 pb-24 sm:px-6 sm:pt-6 lg:h-full lg:items-center lg:px-8 lg:pt-0 lg:pb-8">
+                <div className="max-w-lg sm:max-w-2xl lg:max-w-lg">
                   <p className="eyebrow">{slide.eyebrow}</p>
                   <h2 className="mt-3 text-3xl font-bold tracking-tight text-white sm:text-4xl lg:text-5xl">
                     {slide.title}
