@@ -72,6 +72,9 @@ test("a forgotten password is reset with the emailed link, and the old session e
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The address changes before the page's code has loaded: the login form (its own Email field) is
+  // still on screen until then.
+  await expect(page.getByRole("heading", { level: 1, name: "Forgot password?" })).toBeVisible();
   await page.getByLabel("Email").fill(user.email);
   await page.getByRole("button", { name: "Send me a reset link" }).click();
   await expect(page.getByRole("status")).toContainText(`If an account uses ${user.email}`, afterRequest);
