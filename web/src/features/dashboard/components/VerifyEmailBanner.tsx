@@ -1,4 +1,5 @@
 import { useSearchParams } from "react-router";
+import { Email } from "#web/components/Email";
 import { errorMessage } from "#web/lib/api";
 import { useSession } from "#web/lib/session/get-session";
 import { useSendVerificationEmail } from "../api/send-verification-email";
@@ -20,7 +21,7 @@ export function VerifyEmailBanner() {
     if (searchParams.get("verified") !== "1") return null;
     return (
       <p role="status" className={`${box} border-green-200 bg-green-50 font-medium text-green-900`}>
-        Your email address {user.email} is verified. Thank you!
+        Your email address <Email email={user.email} /> is verified. Thank you!
       </p>
     );
   }
@@ -35,10 +36,14 @@ export function VerifyEmailBanner() {
         <h2 id="verify-email-heading" className="font-semibold">
           Please verify your email address
         </h2>
-        <p className="[overflow-wrap:anywhere]">
-          {linkFailed
-            ? "That verification link has expired or is not valid. Send a new one below."
-            : `We sent a link to ${user.email}. Open it to confirm the address is yours.`}
+        <p>
+          {linkFailed ? (
+            "That verification link has expired or is not valid. Send a new one below."
+          ) : (
+            <>
+              We sent a link to <Email email={user.email} />. Open it to confirm the address is yours.
+            </>
+          )}
         </p>
         {send.isSuccess && (
           <p role="status" className="mt-1 font-medium">
