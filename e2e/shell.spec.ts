@@ -1,4 +1,5 @@
 import { expectNoSideways } from "./appearance";
+import { expectNoSeriousAxeViolations } from "./axe";
 import { expect, type Page, test } from "./fixtures";
 import { screenshot, widths } from "./screenshots";
 import { userSidebarLinks } from "./sidebars";
@@ -149,6 +150,25 @@ test("every dashboard page's title starts at the same place, at 1280 and 768 px"
     await page.goto("/dashboard/manageTools");
     await expect(page.getByTestId("manage-tool-card").first()).toBeVisible();
     await screenshot(page, `dashboard-manage-tools-${width}`);
+  }
+});
+
+test("axe finds no serious or critical problem on any dashboard page, none scrolls sideways, at 375, 768 and 1280 px", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  await signInAsAdmin(page.request, baseURL ?? "");
+  const dashboardPages = specRoutes.filter((route) => route.path.startsWith("/dashboard"));
+  for (const width of [widths.phone, widths.tablet, widths.desktop]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const { path, heading } of dashboardPages) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(heading);
+      await expect(page.getByRole("status").filter({ hasText: /^Loading/ }), path).toHaveCount(0);
+      await expectNoSeriousAxeViolations(page, `${path} at ${width}px`);
+      await expectNoSideways(page, width, `${path} at ${width}px`);
+    }
   }
 });
 

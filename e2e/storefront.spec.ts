@@ -538,14 +538,17 @@ test.describe("static pages", () => {
   });
 });
 
-test("axe finds no serious or critical accessibility problem on any public page", async ({ page }) => {
-  test.setTimeout(120_000);
-  for (const width of [widths.phone, widths.desktop]) {
+test("axe finds no serious or critical accessibility problem on any public page, none scrolls sideways", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  for (const width of [widths.phone, widths.tablet, widths.desktop]) {
     await page.setViewportSize({ width, height: 900 });
     for (const { path } of publicPages) {
       await page.goto(path);
       await loadWholePage(page);
       await expectNoSeriousAxeViolations(page, `${path} at ${width}px`);
+      await expectNoSideways(page, width, `${path} at ${width}px`);
     }
   }
 });
