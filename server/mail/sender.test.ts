@@ -1,4 +1,5 @@
 import net, { type AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
@@ -106,6 +107,32 @@ for (const kind of databaseKinds) {
         await sender.stop();
         transport.close();
         await smtp.close();
+        await db.delete(outbox);
+      }
+    });
+
+    it("sends while messages keep coming: a steady stream of enqueues does not postpone the sender", async () => {
+      const { db } = database;
+      // No transport: the sender marks each message kept, which is enough to see that it ran.
+      const sender = createMailSender(db, { transport: undefined, log: quiet, pollMs: 10_000 });
+      sender.start();
+      await new Promise((resolve) => setTimeout(resolve, 50)); // the first, empty pass
+      try {
+        const until = Date.now() + 1_000;
+        let n = 0;
+        let keptDuringStream = false;
+        while (Date.now() < until) {
+          await enqueueMail(db, { ...message(++n), dedupeKey: `stream:${kind}:${n}` });
+          await new Promise((resolve) => setTimeout(resolve, 5)); // one every ~5 ms, below the 25 ms nudge
+          const [first] = await db
+            .select()
+            .from(outbox)
+            .where(eq(outbox.dedupeKey, `stream:${kind}:1`));
+          if (first?.status === "kept") keptDuringStream = true;
+        }
+        expect(keptDuringStream).toBe(true);
+      } finally {
+        await sender.stop();
         await db.delete(outbox);
       }
     });

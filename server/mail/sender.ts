@@ -108,9 +108,18 @@ export function createMailSender(db: Db, options: MailSenderOptions) {
   let timer: NodeJS.Timeout | undefined;
   let unsubscribe = () => {};
 
+  let dueAt = Number.POSITIVE_INFINITY;
+
+  /** The next pass in `ms`, unless one is due sooner (a steady stream of nudges must not keep postponing it). */
   function schedule(ms: number) {
+    if (timer !== undefined && Date.now() + ms >= dueAt) return;
     clearTimeout(timer);
-    timer = setTimeout(run, ms);
+    dueAt = Date.now() + ms;
+    timer = setTimeout(() => {
+      timer = undefined;
+      dueAt = Number.POSITIVE_INFINITY;
+      run();
+    }, ms);
     timer.unref();
   }
 
@@ -148,6 +157,8 @@ export function createMailSender(db: Db, options: MailSenderOptions) {
       stopped = true;
       unsubscribe();
       clearTimeout(timer);
+      timer = undefined;
+      dueAt = Number.POSITIVE_INFINITY;
       await running;
     },
   };
