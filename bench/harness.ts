@@ -22,9 +22,15 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** BENCH_PROFILE=<folder>: the processes started here write a CPU profile there when they stop. */
+const profile = process.env.BENCH_PROFILE
+  ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+  : [];
+
 /** Starts a TypeScript entry point as its own process (so it does not share the load generator's core). */
+
 export function startProcess(entry: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(tsx, [entry], {
+  const child = spawn(tsx, [...profile, entry], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],

@@ -19,7 +19,9 @@ export function lotOf(db: Db, toolId: string) {
   return db
     .select({
       id: tools.id,
+      name: tools.name,
       priceCents: tools.priceCents,
+      lowStockAt: tools.lowStockAt,
       minimum: tools.minimum,
       maximum: tools.maximum,
       increment: tools.increment,
@@ -37,12 +39,14 @@ export function lotOf(db: Db, toolId: string) {
  * on the tool's row only while PostgreSQL runs it, never across a round trip to Node. The conditional
  * UPDATE is the guard against overselling and the shop's ordering rule: when the tool is archived,
  * has fewer than `quantity` pieces left or less than Order Now needs, it matches no row. Returns the
- * row it took from as `id`, `name`, `price_cents`, `available` (after), `low_stock_at`, `sku`.
+ * row it took from as `id`, `name`, `price_cents`, `available` (after), `low_stock_at`, `sku`. With
+ * `priceCents`, only at that price (what the buyer was shown; a changed price matches no row).
  */
-export function reserveStock(toolId: string, quantity: number): SQL {
+export function reserveStock(toolId: string, quantity: number, priceCents?: number): SQL {
+  const atPrice = priceCents === undefined ? sql`` : sql` and price_cents = ${priceCents}`;
   return sql`update ${tools} set available = available - ${quantity}
       where id = ${toolId} and archived_at is null
-        and available >= greatest(${quantity}::integer, ${orderNowMinimumStock}::integer)
+        and available >= greatest(${quantity}::integer, ${orderNowMinimumStock}::integer)${atPrice}
       returning id, name, price_cents, available, low_stock_at, sku`;
 }
 

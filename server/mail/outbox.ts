@@ -16,6 +16,7 @@
  *   the outbox, readable in the dashboard's Outbox page.
  * Import this module, never server/mail/tables.ts.
  */
+import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/database";
 import { outbox } from "./tables";
 
@@ -46,9 +47,26 @@ export async function enqueueMail(tx: Db | Tx, message: MailMessage): Promise<bo
     .onConflictDoNothing({ target: outbox.dedupeKey })
     .returning({ id: outbox.id });
   // The caller's transaction may not have committed yet: the sender looks again a moment later too.
-  if (rows.length > 0)
-    queueMicrotask(() => enqueued.dispatchEvent(new CustomEvent("mail", { detail: message })));
+  if (rows.length > 0) announceMail(message);
   return rows.length > 0;
+}
+
+/**
+ * The same insert as `enqueueMail`, as one query of a caller's `WITH` statement: the message is added
+ * once if `source` (the name of a query of that `WITH`) has a row, in the statement's own
+ * transaction. For a change made in ONE statement so that a hot row is locked only while PostgreSQL
+ * runs it (orders/take-stock.ts). Call `announceMail(message)` when the statement placed it.
+ */
+export function enqueueMailFrom(source: SQL, message: MailMessage): SQL {
+  return sql`insert into ${outbox} (kind, recipient, subject, html, text, dedupe_key)
+      select ${message.kind}, ${message.to}, ${message.subject}, ${message.html}, ${message.text}, ${message.dedupeKey ?? null}
+      from ${source} limit 1
+      on conflict (dedupe_key) do nothing`;
+}
+
+/** Nudges this process's sender for a message added by `enqueueMailFrom`. */
+export function announceMail(message: MailMessage): void {
+  queueMicrotask(() => enqueued.dispatchEvent(new CustomEvent("mail", { detail: message })));
 }
 
 /**

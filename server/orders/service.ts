@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, eq, getTableColumns, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type LotProblem, lotProblem } from "#contract/lot-rules";
@@ -217,7 +218,11 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
         if (!Number.isSafeInteger(tool.priceCents * quantity)) {
           throw badRequest("This order is too large to take online; please contact us");
         }
+        const createdAt = new Date();
         const newOrder = {
+          id: randomUUID(),
+          createdAt,
+          unitPriceCents: tool.priceCents,
           toolId: tool.id,
           userId: buyer.id,
           name: buyer.name,
@@ -227,21 +232,31 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
           neededBy: input.orderDate,
           quantity,
         };
-        // The buyer's confirmation commits with the order (the tool's row stays locked until then).
-        const order = await db.transaction(async (tx) => {
-          const placed = await placeOrderTakingStock(tx, newOrder);
-          if (placed) {
-            await deps.messages.placed(tx, placed);
-            await alsoInTransaction?.(tx, placed);
-          }
-          return placed;
+        // The buyer's confirmation is written by the same statement as the order, rendered before it.
+        const confirmation = await deps.messages.placed({
+          ...newOrder,
+          productName: tool.name,
+          status: "pending",
+          transactionId: null,
+          updatedAt: createdAt,
         });
+        // One statement, no transaction around it (the tool's row is locked only while PostgreSQL runs
+        // it), unless something must commit with it: the idempotency key's answer, or a low-stock
+        // message when the order may take the tool to its low-stock level (catalog/stock.ts).
+        const order =
+          alsoInTransaction || tool.lowStockAt !== null
+            ? await db.transaction(async (tx) => {
+                const placed = await placeOrderTakingStock(tx, newOrder, confirmation);
+                if (placed) await alsoInTransaction?.(tx, placed);
+                return placed;
+              })
+            : await placeOrderTakingStock(db, newOrder, confirmation);
         if (order) {
           deps.onStockChange();
           return order;
         }
-        // Another order took the stock after the read: read again, which explains the refusal
-        // ("Only 300 pieces left"), or succeeds if a cancellation put stock back meanwhile.
+        // Another order took the stock after the read, or the price changed: read again, which
+        // explains the refusal ("Only 300 pieces left"), or succeeds at the new price.
       }
       throw conflict("The stock changed while you were ordering; please try again");
     },

@@ -1,10 +1,16 @@
 import { sql } from "drizzle-orm";
 import { afterStockChange, reservationMovement, reserveStock } from "#server/catalog/stock";
 import type { Db, Tx } from "#server/db/database";
+import { announceMail, enqueueMailFrom, type MailMessage } from "#server/mail/outbox";
 import type { OrderRow } from "./order-view";
 import { orderEvents, orders } from "./tables";
 
 export type NewOrder = {
+  /** Chosen before the statement, so the confirmation can name it (its Pay link). */
+  id: string;
+  createdAt: Date;
+  /** The price the buyer was shown: the order is placed only at that price. */
+  unitPriceCents: number;
   toolId: string;
   userId: string;
   name: string;
@@ -27,22 +33,30 @@ type Placed = {
 };
 
 /**
- * Takes the stock and records the order, its first event and the stock movement in ONE statement
- * (so one transaction). The stock is taken by catalog's own statements (catalog/stock.ts
+ * Takes the stock and records the order, its first event, the stock movement and (with
+ * `confirmation`) the buyer's message in the mail outbox in ONE statement (so one transaction, and
+ * none needed around it). The stock is taken by catalog's own statements (catalog/stock.ts
  * `reserveStock`, the guard against overselling and the ordering rule, and `reservationMovement`),
  * composed here into the WITH: one that would take the stock below zero, or order a tool below what
  * Order Now needs, matches no row, so nothing is inserted. Being a single statement, the hot row is locked only
  * while PostgreSQL runs it, never across a round trip to this process. Product name and unit price
- * are copied from the row it locked. Undefined when the tool is archived or has fewer than
- * `quantity` pieces left.
+ * are copied from the row it locked. Undefined when the tool is archived, has fewer than
+ * `quantity` pieces left, or no longer has the price the buyer was shown.
  */
-export async function placeOrderTakingStock(db: Db | Tx, o: NewOrder): Promise<OrderRow | undefined> {
+export async function placeOrderTakingStock(
+  db: Db | Tx,
+  o: NewOrder,
+  confirmation?: MailMessage,
+): Promise<OrderRow | undefined> {
+  const confirmed = confirmation
+    ? sql`, confirmed as (${enqueueMailFrom(sql`placed`, confirmation)})`
+    : sql``;
   const result = await db.execute(sql`
     with reserved as (
-      ${reserveStock(o.toolId, o.quantity)}
+      ${reserveStock(o.toolId, o.quantity, o.unitPriceCents)}
     ), placed as (
-      insert into ${orders} (tool_id, user_id, name, email, phone, address, needed_by, product_name, unit_price_cents, quantity)
-      select id, ${o.userId}, ${o.name}, ${o.email}, ${o.phone}, ${o.address}, ${o.neededBy}::date, name, price_cents, ${o.quantity}::integer
+      insert into ${orders} (id, created_at, updated_at, tool_id, user_id, name, email, phone, address, needed_by, product_name, unit_price_cents, quantity)
+      select ${o.id}::uuid, ${o.createdAt}::timestamptz, ${o.createdAt}::timestamptz, id, ${o.userId}, ${o.name}, ${o.email}, ${o.phone}, ${o.address}, ${o.neededBy}::date, name, price_cents, ${o.quantity}::integer
       from reserved
       returning id, product_name, unit_price_cents, created_at
     ), logged as (
@@ -50,12 +64,13 @@ export async function placeOrderTakingStock(db: Db | Tx, o: NewOrder): Promise<O
       select id, 'pending', ${o.userId}, 'Order placed' from placed
     ), moved as (
       ${reservationMovement(o.quantity, o.userId)}
-    )
+    )${confirmed}
     select placed.id, product_name, unit_price_cents, created_at, reserved.sku as tool_sku,
       reserved.available as stock_after, reserved.low_stock_at, moved.id as movement_id
     from placed cross join reserved cross join moved`);
   const [row] = (result as unknown as { rows: Placed[] }).rows;
   if (!row) return undefined;
+  if (confirmation) announceMail(confirmation);
   // In the order's transaction when the caller gave one (orders/service.ts does).
   await afterStockChange(
     db,

@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import type { Tx } from "#server/db/database";
-import { enqueueMail } from "#server/mail/outbox";
+import { enqueueMail, type MailMessage } from "#server/mail/outbox";
 import { compileMail, formatMoment, renderMail } from "#server/mail/templates/render";
 import { enqueueToAdmins } from "#server/mail/templates/to-admins";
 import type { OrderRow } from "../order-view";
@@ -69,14 +69,15 @@ export function createOrderMessages(settings: OrderMessageSettings) {
      * The buyer's confirmation, with the lot, the total, the deadline and a link to pay: written
      * while the tool's row is locked (orders/service.ts placeOrder), so from a compiled template.
      */
-    async placed(tx: Tx, order: OrderRow) {
-      await enqueueMail(tx, {
+    /** The buyer's confirmation of an order about to be placed, enqueued with it (orders/take-stock.ts). */
+    async placed(order: OrderRow): Promise<MailMessage> {
+      return {
         kind: "order-placed",
         to: order.email,
         subject: `Order placed: ${order.productName}`,
         ...(await fillPlaced)(placedValues(order, payByOf(order), links(order))),
         dedupeKey: `order-placed:${order.id}`,
-      });
+      };
     },
 
     /** The buyer's receipt, and a note to every admin who wants one that the order waits to ship. */
