@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
-import { fromPglite, openPostgres, pgliteExtensions } from "../db/database";
+import { fromPglite, openPostgres, pgliteOptions } from "../db/database";
 import { adminConnection, postgresTestUrl, withDatabase } from "./postgres";
 
 declare module "vitest" {
@@ -22,7 +22,7 @@ export default async function setup(project: TestProject) {
   project.provide("runId", runId);
 
   const dumpFile = path.join(os.tmpdir(), `car-mechanic-pglite-template-${runId}.tar`);
-  const template = await PGlite.create({ extensions: pgliteExtensions });
+  const template = await PGlite.create({ ...pgliteOptions });
   await (await fromPglite(template, async () => {})).db.execute("select 1");
   const dump = await template.dumpDataDir("none");
   fs.writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));

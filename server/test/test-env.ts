@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, inject } from "vitest";
 import { buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
-import { type Database, type Db, fromPglite, openPostgres, pgliteExtensions } from "../db/database";
+import { type Database, type Db, fromPglite, openPostgres, pgliteOptions } from "../db/database";
 import { adminConnection, postgresTestUrl, withDatabase } from "./postgres";
 
 export const databaseKinds = ["pglite", "postgres"] as const;
@@ -17,7 +17,7 @@ let fileDatabases = 0;
 export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
   if (kind === "pglite") {
     const dump = fs.readFileSync(inject("pgliteTemplate"));
-    const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: pgliteExtensions });
+    const client = await PGlite.create({ loadDataDir: new Blob([dump]), ...pgliteOptions });
     return fromPglite(client);
   }
   const name = `cm_t_${inject("runId")}_${process.pid}_${++fileDatabases}_${Math.random().toString(36).slice(2, 8)}`;
