@@ -135,7 +135,7 @@ export async function buildApp({
   // Changes made through this server invalidate at once; every server's, at their commit.
   const stopListening = await listenForToolListChanges(database, () => toolList.invalidate(), app.log);
   app.addHook("onClose", () => stopListening());
-  const gateway = createPaymentGateway(config.stripe);
+  const gateway = await createPaymentGateway(config.stripe);
   const orderMessages = createOrderMessages({
     publicUrl: config.publicUrl,
     unpaidOrderHours: config.unpaidOrderHours,

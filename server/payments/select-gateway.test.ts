@@ -9,16 +9,16 @@ const stripeKeys = {
 };
 
 describe("choosing the payment gateway from the configuration", () => {
-  it("uses the simulated gateway when no Stripe key is set", () => {
+  it("uses the simulated gateway when no Stripe key is set", async () => {
     const config = loadConfig({});
     expect(config.stripe).toBeUndefined();
-    expect(createPaymentGateway(config.stripe)).toMatchObject({
+    await expect(createPaymentGateway(config.stripe)).resolves.toMatchObject({
       name: "simulated",
       publishableKey: undefined,
     });
   });
 
-  it("uses Stripe when its three keys are set", () => {
+  it("uses Stripe when its three keys are set", async () => {
     const config = loadConfig({ ...stripeKeys, STRIPE_API_BASE: "http://127.0.0.1:12111" });
     expect(config.stripe).toEqual({
       secretKey: "sk_test_x",
@@ -26,7 +26,7 @@ describe("choosing the payment gateway from the configuration", () => {
       webhookSecret: "whsec_x",
       apiBase: "http://127.0.0.1:12111",
     });
-    expect(createPaymentGateway(config.stripe)).toMatchObject({
+    await expect(createPaymentGateway(config.stripe)).resolves.toMatchObject({
       name: "stripe",
       publishableKey: "pk_test_x",
     });

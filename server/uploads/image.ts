@@ -1,4 +1,3 @@
-import sharp from "sharp";
 import { HttpError } from "../http/errors";
 
 /** The photo formats we take, recognised by their first bytes, never by name or declared type. */
@@ -61,6 +60,8 @@ export type EncodedImage = { data: Buffer; width: number; height: number };
 export async function reencodeImage(bytes: Buffer): Promise<{ main: EncodedImage; thumb: EncodedImage }> {
   const kind = sniffImage(bytes);
   if (!kind) throw new HttpError(415, notAPhoto);
+  // Loaded with the first photo, not at start-up: most servers never receive one.
+  const { default: sharp } = await import("sharp");
   try {
     const input = sharp(bytes, {
       failOn: "error",
