@@ -167,7 +167,9 @@ export function keyset(order: "asc" | "desc", columns: readonly (readonly [AnyCo
     /**
      * Reads one range per branch (one index range each, e.g. one per status) and merges them in the
      * list's order, `range.limit` rows in all: PostgreSQL cannot read `status IN (…)` in another
-     * column's order from one index. Keys compare as text (timestamps and uuids only).
+     * column's order from one index. The branches go as ONE query (`UNION ALL` of the parenthesised
+     * ranges, each still one index range), so a list holds one pooled connection and one round trip
+     * whatever the number of branches. Keys compare as text (timestamps and uuids only).
      */
     async mergeBranches<Row extends { [cursorKey]: string[] }>(
       range: CursorRange,
@@ -175,7 +177,11 @@ export function keyset(order: "asc" | "desc", columns: readonly (readonly [AnyCo
     ): Promise<Row[]> {
       // Page mode: each branch reads up to the end of the page, the merge skips to its start.
       const each = { ...range, limit: range.offset + range.limit, offset: 0 };
-      const rows = (await Promise.all(branches(each))).flat();
+      const [first, ...rest] = branches(each);
+      if (!first) return [];
+      // Drizzle's set operations are typed per select; the branches share one selection by construction.
+      const union = rest.reduce<unknown>((all, branch) => (all as UnionBranch).unionAll(branch), first);
+      const rows = await (union as PromiseLike<Row[]>);
       const reading = range.cursor?.d === "prev" ? order !== "asc" : order === "asc";
       rows.sort((a, b) => compareKeys(a[cursorKey], b[cursorKey]) * (reading ? 1 : -1));
       return rows.slice(range.offset, range.offset + range.limit);
@@ -184,6 +190,9 @@ export function keyset(order: "asc" | "desc", columns: readonly (readonly [AnyCo
 }
 
 /** A list's select (`.$dynamic()`), with its own condition, read over a range. */
+/** A branch of `mergeBranches`: a select (`inRange`) that can be put in a `UNION ALL` with the others. */
+type UnionBranch = { unionAll(other: unknown): unknown };
+
 export function inRange<Q extends PgSelect>(query: Q, range: Range, own?: SQL): Q {
   return query
     .where(and(own, range.where))
