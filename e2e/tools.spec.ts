@@ -1,6 +1,7 @@
 import { descriptionPreview, type Tool } from "../contract/catalog";
 import { demoTools } from "../server/demo/demo-data";
 import { expectNoSideways } from "./appearance";
+import { expectMeasuredContrast } from "./axe";
 import { catalog } from "./catalog";
 import { expect, type Locator, type Page, test } from "./fixtures";
 import { screenshot, widths } from "./screenshots";
@@ -270,6 +271,9 @@ test("paginates with Previous/Next and ?page= when there are more tools than fit
   const pagination = page.getByRole("navigation", { name: "Pagination" });
   await expect(pagination).toContainText("Page 1 of 2");
   await expect(pagination.getByRole("link", { name: "Previous" })).toHaveCount(0);
+  // The greyed-out Previous stays readable (axe measures its contrast).
+  await expect(pagination.getByText("Previous")).toBeVisible();
+  await expectMeasuredContrast(page, "nav[aria-label='Pagination']", "/tools pagination");
 
   await pagination.getByRole("link", { name: "Next" }).click();
   await expect(page).toHaveURL(/\/tools\?page=2$/);

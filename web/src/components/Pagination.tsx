@@ -58,14 +58,20 @@ export function Pagination({
 
 type StepProps = { to: string | undefined; rel: "prev" | "next"; hideInert: boolean; children: ReactNode };
 
-/** A link to the previous or next page, or a greyed-out stand-in where there is none. */
+/**
+ * A link to the previous or next page, or a greyed-out stand-in where there is none (greyed by its
+ * colours, not by opacity, so its text keeps a readable contrast).
+ */
 function Step({ to, rel, hideInert, children }: StepProps) {
   return to !== undefined ? (
     <Link to={to} className="btn btn-secondary" rel={rel}>
       {children}
     </Link>
   ) : (
-    <span className="btn btn-secondary pointer-events-none opacity-50" aria-hidden={hideInert || undefined}>
+    <span
+      className="btn btn-secondary pointer-events-none border-slate-200 text-slate-500 shadow-none"
+      aria-hidden={hideInert || undefined}
+    >
       {children}
     </span>
   );
