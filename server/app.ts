@@ -54,6 +54,7 @@ import { forgetUploadsOf, removeUploadFiles, uploadsOf } from "./uploads/persona
 import { uploadRoutes, uploadRule } from "./uploads/routes";
 import { createUploadStorage } from "./uploads/select-storage";
 import { createUploadsService } from "./uploads/service";
+import { createPublicPages } from "./web/public-pages";
 import { sitemapRoutes } from "./web/sitemap";
 import { indexScriptHashes, serveWebApp } from "./web/static";
 
@@ -129,10 +130,18 @@ export async function buildApp({
   const currentUser = createSessionReader(auth, { db, secret: authSecret });
   const users = createUsersService(db);
   const catalog = createCatalogService(db, { publicUrl: config.publicUrl });
+  // Rendered public pages show the catalog and the reviews: kept until either changes (decision 023).
+  const publicPages = serveWeb
+    ? await createPublicPages(app, { publicUrl: config.publicUrl, log: app.log })
+    : undefined;
   const toolList = createToolListCache((q) => catalog.listTools(q), {
-    onInvalidate: () => readyResponses.clear(),
+    onInvalidate: () => {
+      publicPages?.clear();
+      readyResponses.clear();
+    },
   });
-  // Changes made through this server invalidate at once; every server's, at their commit.
+  // Changes made through this server invalidate at once; every server's, at their commit (the
+  // reviews' too, on the same channel: migration 0013).
   const stopListening = await listenForToolListChanges(database, () => toolList.invalidate(), app.log);
   app.addHook("onClose", () => stopListening());
   const gateway = await createPaymentGateway(config.stripe);
@@ -209,7 +218,7 @@ export async function buildApp({
     limiter: rateLimits.limiter("contact-rate", { limit: 5, windowMs: 60_000 }),
   });
 
-  if (serveWeb) await serveWebApp(app, config.publicUrl);
+  if (serveWeb) await serveWebApp(app, { publicUrl: config.publicUrl, publicPages, readyResponses });
   else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: "Not found" }));
   return app;
 }

@@ -4,8 +4,19 @@ import type { FastifyReply, FastifyRequest, FastifyServerFactory } from "fastify
 /** Headers every response writes for itself (or, during a drain, differently): never kept. */
 const ownHeaders = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
 
-/** A few URLs at most: routes offer only their address without a query. */
-const maxKept = 8;
+/** A few URLs at most (routes offer only their address without a query), in up to three encodings. */
+const maxKept = 48;
+
+/**
+ * Which of a URL's answers a request gets: pages are sent compressed as the browser accepts
+ * (server/web/public-pages.ts), so each encoding is an answer of its own.
+ */
+function keyOf(url: string, acceptEncoding: string | string[] | undefined): string {
+  const accepted = String(acceptEncoding ?? "");
+  if (accepted.includes("br")) return `${url} br`;
+  if (accepted.includes("gzip")) return `${url} gzip`;
+  return url;
+}
 
 type Kept = { headers: OutgoingHttpHeaders; body: Buffer; expiresAt: number };
 
@@ -28,7 +39,8 @@ export type ReadyResponsesPort = {
 };
 
 /**
- * Whole answers to the hottest public GET (the default tool list, read on every visit), kept as
+ * Whole answers to the hottest public GETs (the default tool list, read on every visit, and the
+ * server-rendered public pages), kept as
  * bytes and written before Fastify sees the request: a cached page then costs what bare node:http
  * costs, where routing and hooks cost as much again (docs/decisions/021).
  *
@@ -45,11 +57,12 @@ export function createReadyResponses({ ttlMs, isOpen, onServed }: ReadyResponses
 
   function serve(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== "GET" || req.url === undefined) return false;
-    const ready = kept.get(req.url);
+    const key = keyOf(req.url, req.headers["accept-encoding"]);
+    const ready = kept.get(key);
     if (ready === undefined || !isOpen()) return false;
     const startedAt = performance.now();
     if (ready.expiresAt < Date.now()) {
-      kept.delete(req.url);
+      kept.delete(key);
       return false;
     }
     res.writeHead(200, ready.headers);
@@ -68,13 +81,14 @@ export function createReadyResponses({ ttlMs, isOpen, onServed }: ReadyResponses
       const offer = offered.get(request);
       if (offer === undefined || offer.generation !== generation || !isOpen()) return;
       if (reply.statusCode !== 200 || reply.hasHeader("set-cookie")) return;
-      if (!kept.has(request.url) && kept.size >= maxKept) return;
+      const key = keyOf(request.url, request.headers["accept-encoding"]);
+      if (!kept.has(key) && kept.size >= maxKept) return;
       const headers: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined && !ownHeaders.has(name)) headers[name] = value;
       }
       headers["content-length"] = offer.body.length;
-      kept.set(request.url, { headers, body: offer.body, expiresAt: Date.now() + ttlMs });
+      kept.set(key, { headers, body: offer.body, expiresAt: Date.now() + ttlMs });
     },
 
     clear(): void {

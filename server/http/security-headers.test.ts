@@ -185,7 +185,7 @@ describe("the page's inline scripts are allowed by their hashes, and only they",
       identityProviderDiscoveryUrl: undefined,
       inlineScriptHashes: () => indexScriptHashes(distDir),
     });
-    await serveWebApp(app, "http://localhost:3000", distDir);
+    await serveWebApp(app, { publicUrl: "http://localhost:3000", distDir });
     await app.ready();
   });
   afterAll(async () => {

@@ -30,12 +30,14 @@ export function identityProviderPictureSources(discoveryUrl: string | undefined)
   return origin === "https://accounts.google.com" ? ["https://*.googleusercontent.com"] : [origin];
 }
 
-/** Features no page of the shop uses; `payment` only for Stripe.js (wallets), when it is configured. */
+/**
+ * Features no page of the shop uses; `payment` only for Stripe.js (wallets), when it is configured.
+ * Only features Chromium knows: an unknown one (`bluetooth`) is a console error on every page.
+ */
 export function permissionsPolicy(stripe: boolean): string {
   const none = [
     "accelerometer",
     "autoplay",
-    "bluetooth",
     "camera",
     "display-capture",
     "geolocation",

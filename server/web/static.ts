@@ -2,8 +2,10 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isPagePath } from "../../contract/routes";
+import type { ReadyResponsesPort } from "../http/ready-responses";
+import { type PublicPages, type SentPage, serverRenderedPaths } from "./public-pages";
 
 /** The built web app: dist/web, or WEB_DIST_DIR (the Lighthouse script builds into a folder of its own). */
 export const webDistDir = path.resolve(
@@ -73,7 +75,21 @@ export function indexScriptHashes(distDir = webDistDir): string[] {
  * index.html for every page path (404 for paths that are no page, so the not-found page shows
  * with the right status). API paths never fall through to the app.
  */
-export async function serveWebApp(app: FastifyInstance, publicUrl: string, distDir = webDistDir) {
+export async function serveWebApp(
+  app: FastifyInstance,
+  {
+    publicUrl,
+    publicPages,
+    readyResponses,
+    distDir = webDistDir,
+  }: {
+    publicUrl: string;
+    /** Renders the public pages (server/web/public-pages.ts); without it every page is the shell. */
+    publicPages?: PublicPages;
+    readyResponses?: ReadyResponsesPort;
+    distDir?: string;
+  },
+) {
   const indexFile = path.join(distDir, "index.html");
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
@@ -103,19 +119,67 @@ export async function serveWebApp(app: FastifyInstance, publicUrl: string, distD
       `property="og:image" content="${publicUrl}/`,
     );
 
+  const sendShell = (reply: FastifyReply, status: number, indexHtml: string) =>
+    reply
+      .status(status)
+      .header("content-type", "text/html; charset=utf-8")
+      .header("cache-control", "no-cache")
+      .send(indexHtml);
+
+  /** The page's bytes as the browser accepts them: Brotli, gzip or plain. */
+  const encoded = (request: FastifyRequest, page: SentPage): [string | undefined, Buffer] => {
+    const accepted = String(request.headers["accept-encoding"] ?? "");
+    if (accepted.includes("br")) return ["br", page.br];
+    if (accepted.includes("gzip")) return ["gzip", page.gzip];
+    return [undefined, page.html];
+  };
+
+  /** A page sent as complete HTML when it can be rendered, else as the shell the browser renders. */
+  async function sendPublicPage(request: FastifyRequest, reply: FastifyReply, status: number) {
+    const indexHtml = readIndexHtml();
+    if (!indexHtml) {
+      return reply.status(503).send({ error: "The web app is not built yet: run `npm run build`" });
+    }
+    // Kept answers are offered before anything is read, so a change meanwhile drops this one.
+    const offer = request.url in plainPaths ? readyResponses?.begin(request) : undefined;
+    const page = await publicPages?.get(request.url, status, indexHtml);
+    if (!page) return sendShell(reply, status, indexHtml);
+    const [encoding, body] = encoded(request, page);
+    offer?.(body);
+    if (encoding) reply.header("content-encoding", encoding);
+    return reply
+      .status(page.status)
+      .header("vary", "Accept-Encoding")
+      .header("content-type", "text/html; charset=utf-8")
+      .header("cache-control", "no-cache")
+      .send(body);
+  }
+
+  const keepAnswer = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    readyResponses?.keep(request, reply);
+    done();
+  };
+  // The addresses answered from memory once rendered: each public page without a query.
+  const plainPaths: Record<string, true> = Object.fromEntries([...serverRenderedPaths].map((p) => [p, true]));
+  if (hasBuild) {
+    for (const pagePath of serverRenderedPaths) {
+      app.get(pagePath, { config: { access: "public" }, onResponse: keepAnswer }, (request, reply) =>
+        sendPublicPage(request, reply, 200),
+      );
+    }
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     if (pathname.startsWith("/api/") || (request.method !== "GET" && request.method !== "HEAD")) {
       return reply.status(404).send({ error: "Not found" });
     }
+    // Any other address is no page: the not-found page, rendered, with its 404.
+    if (!isPagePath(pathname)) return sendPublicPage(request, reply, 404);
     const indexHtml = readIndexHtml();
     if (!indexHtml) {
       return reply.status(503).send({ error: "The web app is not built yet: run `npm run build`" });
     }
-    return reply
-      .status(isPagePath(pathname) ? 200 : 404)
-      .header("content-type", "text/html; charset=utf-8")
-      .header("cache-control", "no-cache")
-      .send(indexHtml);
+    return sendShell(reply, 200, indexHtml);
   });
 }

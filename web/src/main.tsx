@@ -1,10 +1,11 @@
-import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
-import { ErrorBoundary } from "react-error-boundary";
-import { BrowserRouter, matchRoutes, useRoutes } from "react-router";
-import { AppProvider } from "./app/provider";
-import { RootErrorPage } from "./app/RouteErrorPage";
+import { type DehydratedState, hydrate } from "@tanstack/react-query";
+import { startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { BrowserRouter, matchRoutes } from "react-router";
+import { createQueryClient } from "./app/query-client";
 import { type RouteHandle, routes } from "./app/router";
+import { Pages, Shop } from "./app/Shop";
+import { pageDataElementId, type RenderedPageData, setPageRenderedOn } from "./lib/rendered-page";
 import "./styles.css";
 
 // zod would probe whether it may compile validators with `new Function`; the shop's
@@ -18,33 +19,52 @@ zodGlobal.__zod_globalConfig = Object.assign(zodGlobal.__zod_globalConfig ?? {},
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
-function App() {
-  return useRoutes(routes);
+/**
+ * The data a server-rendered page carries (server/web/public-pages.ts). Its answers were current when
+ * the page was sent (the server drops a page the moment what it shows changes), so they count as
+ * fetched now: the app does not ask again for what the page already shows.
+ */
+function readPageData(): RenderedPageData | undefined {
+  const element = document.getElementById(pageDataElementId);
+  if (!element?.textContent) return undefined;
+  const data = JSON.parse(element.textContent) as RenderedPageData;
+  const now = Date.now();
+  const queries: DehydratedState = {
+    ...data.queries,
+    queries: data.queries.queries.map((query) => ({
+      ...query,
+      state: { ...query.state, dataUpdatedAt: now },
+    })),
+  };
+  return { ...data, queries };
 }
 
-function render(root: HTMLElement) {
+function start(root: HTMLElement) {
+  const queryClient = createQueryClient();
+  const pageData = readPageData();
+  const app = (
+    <Shop queryClient={queryClient}>
+      <BrowserRouter>
+        <Pages />
+      </BrowserRouter>
+    </Shop>
+  );
+  if (pageData) {
+    hydrate(queryClient, pageData.queries);
+    setPageRenderedOn(pageData.today);
+    hydrateRoot(root, app);
+    return;
+  }
   // As a transition, React renders the first page in slices and lets the browser breathe between
   // them, instead of one long task that keeps a phone from answering a tap.
-  startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <ErrorBoundary FallbackComponent={RootErrorPage}>
-          <AppProvider>
-            <BrowserRouter>
-              <App />
-            </BrowserRouter>
-          </AppProvider>
-        </ErrorBoundary>
-      </StrictMode>,
-    );
-  });
+  startTransition(() => createRoot(root).render(app));
 }
 
-// The first page's code is on its way (index.html preloads the landing pages' chunks and draws the
-// top bar meanwhile): render once it is in, rather than the loading shell first and the whole page
+// The first page's code is on its way (index.html preloads the landing pages' chunks): render (or
+// hydrate the server's page) once it is in, rather than the loading shell first and the whole page
 // again a moment later. A chunk that fails to load is the page's error boundary's to show.
 // Not a top-level await: pages' chunks import from this one.
 const firstPage = matchRoutes(routes, window.location) ?? [];
 void Promise.allSettled(
   firstPage.map((match) => (match.route.handle as RouteHandle | undefined)?.preload()),
-).then(() => render(container));
+).then(() => start(container));

@@ -1,6 +1,6 @@
-import { useEffect } from "react";
+import { createContext, useContext, useEffect } from "react";
 
-type PageMeta = {
+export type PageMeta = {
   /** The page's own title; " · Car Mechanic" is added. */
   title: string;
   /** One or two sentences for search results and link previews. */
@@ -27,15 +27,19 @@ function applyHead(head: Head): void {
   meta("property", "og:description").content = head.ogDescription;
 }
 
+/** On the server, what receives the page's meta while it renders, for the head of its HTML. */
+export const PageMetaRecorder = createContext<((meta: PageMeta) => void) | undefined>(undefined);
+
 /** index.html's values, put back when a page with its own leaves. */
 let defaults: Head | undefined;
 
 /**
  * Sets the title, meta description, Open Graph title, description and URL, and the canonical link
- * while the page is shown; afterwards index.html's defaults come back (crawlers that run no
- * JavaScript see those).
+ * while the page is shown; afterwards index.html's defaults come back. A server-rendered page
+ * already has them in its HTML (PageMetaRecorder).
  */
 export function usePageMeta({ title, description, canonicalPath }: PageMeta): void {
+  useContext(PageMetaRecorder)?.({ title, description, canonicalPath });
   useEffect(() => {
     defaults ??= {
       title: document.title,

@@ -1,18 +1,25 @@
-import { lazy, Suspense, useRef } from "react";
-import { maxPageSize } from "#contract/paging";
+import { memo, Suspense } from "react";
 import { Spinner } from "#web/components/Spinner";
 import { DeliveryDateSection } from "#web/features/delivery/components/DeliveryDateSection";
-import { useDeliveryDate } from "#web/features/delivery/use-delivery-date";
-import { useTools } from "#web/lib/catalog/get-tools";
-import { canDeliverBy, earliestDeliveryDate, todayIso } from "#web/lib/delivery/delivery-date";
-import { useNearViewport } from "#web/lib/use-near-viewport";
+import { canDeliverBy } from "#web/lib/delivery/delivery-date";
+import { lazyNearViewport } from "#web/lib/lazy-near-viewport";
 import { usePageMeta } from "#web/lib/use-page-meta";
 import { HeroCarousel } from "./HeroCarousel";
-import type { ToolsPreviewProps } from "./ToolsPreview";
+import { useHomeCatalog } from "./use-home-catalog";
 
-const MoreSections = lazy(async () => ({
-  default: (await import("./MoreSections")).MoreSections,
-}));
+const moreSectionsId = "more-sections";
+
+/**
+ * The tools preview, Business Summary, benefits, reviews, info cards and the contact form: most of
+ * the page, but none of it on the first screen. Their code loads when the visitor scrolls within
+ * half a screen of them, so the first screen needs only this chunk; the server's HTML of them is
+ * there from the start (and hydrates then).
+ */
+const MoreSections = lazyNearViewport(
+  moreSectionsId,
+  async () => (await import("./MoreSections")).MoreSections,
+  "50% 0px",
+);
 
 /** Holds the place of the sections below the tools while their code loads. */
 function MorePlaceholder() {
@@ -24,28 +31,18 @@ function MorePlaceholder() {
 }
 
 /**
- * The tools preview, Business Summary, benefits, reviews, info cards and the contact form: most of
- * the page, but none of it on the first screen. Their code loads when the visitor scrolls within
- * half a screen of them, so the first screen needs only this chunk.
+ * Without props, so nothing the page above does reaches it while its server HTML waits to hydrate
+ * (an update to a boundary still waiting would replace that HTML with the placeholder).
  */
-function Deferred({ preview }: { preview: ToolsPreviewProps }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(ref, "50% 0px");
+const Deferred = memo(function Deferred() {
   return (
-    <div ref={ref}>
-      {near ? (
-        <Suspense fallback={<MorePlaceholder />}>
-          <MoreSections preview={preview} />
-        </Suspense>
-      ) : (
-        <MorePlaceholder />
-      )}
+    <div id={moreSectionsId}>
+      <Suspense fallback={<MorePlaceholder />}>
+        <MoreSections />
+      </Suspense>
     </div>
   );
-}
-
-/** Tool cards on the home page: two rows of three on a wide screen. */
-const previewCount = 6;
+});
 
 /** The home page (/ and /home), its sections in the spec's order. */
 export function HomePage() {
@@ -56,17 +53,7 @@ export function HomePage() {
     canonicalPath: "/",
   });
 
-  // One request serves both the preview and the earliest delivery date (the shortest lead time of
-  // all tools: the catalog fits in one page of the API).
-  const tools = useTools(1, maxPageSize);
-  const [stored, setStored] = useDeliveryDate();
-  const today = todayIso();
-
-  const all = tools.data?.tools ?? [];
-  const leadTimes = all.map((tool) => tool.leadTimeDays);
-  const earliest = earliestDeliveryDate(leadTimes, today);
-  const chosen = stored && earliest && stored >= earliest ? stored : undefined;
-  const preview = all.slice(0, previewCount);
+  const { tools, leadTimes, earliest, stored, setStored, chosen, today, preview } = useHomeCatalog();
 
   return (
     <>
@@ -89,16 +76,7 @@ export function HomePage() {
             : undefined
         }
       />
-      <Deferred
-        preview={{
-          status: tools.status,
-          error: tools.error,
-          onRetry: () => tools.refetch(),
-          tools: preview,
-          chosen,
-          today,
-        }}
-      />
+      <Deferred />
     </>
   );
 }

@@ -5,17 +5,26 @@ import { InfoCards } from "#web/features/contact/components/InfoCards";
 import { BenefitCards } from "#web/features/content/components/BenefitCards";
 import { ReviewsSection } from "#web/features/reviews/components/ReviewsSection";
 import { BusinessSummary } from "./BusinessSummary";
-import { ToolsPreview, type ToolsPreviewProps } from "./ToolsPreview";
+import { ToolsPreview } from "./ToolsPreview";
+import { useHomeCatalog } from "./use-home-catalog";
 
 /**
  * The home page below the delivery date: the tools preview, Business Summary, Car Tools Benefits,
  * Reviews, the info cards and the contact form. Its own chunk, loaded as the visitor scrolls
  * towards it (see HomePage).
  */
-export function MoreSections({ preview }: { preview: ToolsPreviewProps }) {
+export function MoreSections() {
+  const { tools, preview, chosen, today } = useHomeCatalog();
   return (
     <>
-      <ToolsPreview {...preview} />
+      <ToolsPreview
+        status={tools.status}
+        error={tools.error}
+        onRetry={() => tools.refetch()}
+        tools={preview}
+        chosen={chosen}
+        today={today}
+      />
       <BusinessSummary />
 
       <section aria-labelledby="benefits-heading" className="bg-slate-50 py-16 sm:py-20">

@@ -1,4 +1,6 @@
+import { useSyncExternalStore } from "react";
 import { signedInHintCookie } from "#contract/session-hint";
+import { noChanges } from "../rendered-page";
 
 /**
  * Whether this browser holds a session cookie, as far as the page can tell: the server sets a readable
@@ -14,4 +16,12 @@ export function forgetSignedInHint(): void {
   if (!signedInHint()) return;
   // biome-ignore lint/suspicious/noDocumentCookie: one fixed string; the Cookie Store API is missing from older Safari and Firefox
   document.cookie = `${signedInHintCookie}=; Max-Age=0; Path=/; SameSite=Lax`;
+}
+
+/**
+ * signedInHint() for rendering: the server draws every visitor's page alike (no hint), so a page it
+ * rendered hydrates without one, then shows the hint.
+ */
+export function useSignedInHint(): boolean {
+  return useSyncExternalStore(noChanges, signedInHint, () => false);
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { NavLink } from "react-router";
 import { navLinkClass } from "#web/components/Navbar";
 import { useSession } from "#web/lib/session/get-session";
-import { signedInHint } from "#web/lib/session/signed-in-hint";
+import { signedInHint, useSignedInHint } from "#web/lib/session/signed-in-hint";
 
 let signedInNav: Promise<{ default: typeof import("./SignedInNav").SignedInNav }> | undefined;
 const loadSignedInNav = () => {
@@ -12,7 +12,7 @@ const loadSignedInNav = () => {
 const SignedInNav = lazy(loadSignedInNav);
 // A browser that holds a session fetches the profile menu's code beside the first page's, not once the
 // session check has answered; visitors never download it.
-if (signedInHint()) loadSignedInNav().catch(() => {});
+if (typeof document !== "undefined" && signedInHint()) loadSignedInNav().catch(() => {});
 
 /** Keeps the bar's layout steady while nobody knows yet whether anyone is signed in. */
 const placeholder = <li aria-hidden="true" className="hidden h-11 w-20 md:ml-3 md:block" />;
@@ -36,8 +36,9 @@ const photoPlaceholder = (
 export function AccountNav() {
   const session = useSession();
   const user = session.data;
+  const hint = useSignedInHint();
 
-  if (user === null || (user === undefined && !session.isPending && !signedInHint())) {
+  if (user === null || (user === undefined && !session.isPending && !hint)) {
     return (
       <li className="mt-2 md:mt-0 md:ml-3">
         <NavLink to="/login" className="btn btn-primary w-full md:w-auto">
@@ -47,7 +48,7 @@ export function AccountNav() {
     );
   }
 
-  if (!user && !signedInHint()) return placeholder;
+  if (!user && !hint) return placeholder;
 
   return (
     <>

@@ -1,0 +1,187 @@
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import zlib from "node:zlib";
+import type { FastifyInstance } from "fastify";
+import { LRUCache } from "lru-cache";
+import type { RenderedPage } from "../../web/src/entry-server";
+
+/**
+ * The public pages the server sends as complete HTML (docs/decisions/023): the storefront a visitor
+ * or a crawler opens first. Every other page is the app's shell, rendered in the browser.
+ */
+export const serverRenderedPaths = new Set([
+  "/",
+  "/home",
+  "/tools",
+  "/about",
+  "/carBenifits",
+  "/contact",
+  "/blog",
+  "/terms",
+  "/privacy",
+  "/shipping",
+]);
+
+/** The build of web/src/entry-server.tsx (`npm run build`), beside dist/web. */
+export const pageRendererDir = path.resolve(
+  process.env.WEB_SSR_DIR ?? path.join(import.meta.dirname, "../../dist/web-ssr"),
+);
+
+type RendererModule = {
+  answerApiCallsWith(fetcher: typeof fetch): void;
+  renderPage(url: string): Promise<RenderedPage>;
+};
+
+/** A page as sent: its status and its bytes, plain and compressed, made once per change of the shop. */
+export type SentPage = { status: number; template: string; html: Buffer; gzip: Buffer; br: Buffer };
+
+/** Distinct addresses kept (pages of /tools, searches): the least recently asked go first. */
+const maxPages = 200;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** JSON inside <script>: nothing in it may close the element or open a comment. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+
+/** What index.html holds between these marks is the shell, replaced by the page. */
+const appStart = "<!--app-->";
+const appEnd = "<!--/app-->";
+
+/**
+ * The page's HTML: index.html (its head, styles and scripts) with the page's title, description and
+ * address in the head, its markup in #root and its data beside it.
+ */
+export function composePage(template: string, page: RenderedPage, url: string, publicUrl: string): string {
+  const start = template.indexOf(appStart);
+  const end = template.indexOf(appEnd);
+  if (start < 0 || end < start) throw new Error("index.html has no <!--app--> … <!--/app--> marks");
+  let { html } = page;
+  // A page that names itself with React's <title> (rendered where it stands) names the document.
+  let title = page.meta ? `${page.meta.title} · Car Mechanic` : undefined;
+  const ownTitle = /<title>([^<]*)<\/title>/.exec(html);
+  if (ownTitle) {
+    html = html.replace(ownTitle[0], "");
+    title ??= ownTitle[1];
+  }
+  // React puts the page's resource hints (its first pictures' preloads) first: they belong in the head.
+  const hints = /^(?:<link [^>]*\/>)+/.exec(html)?.[0] ?? "";
+  html = html.slice(hints.length);
+  let head = template.slice(0, start).replace("</head>", `${hints.replace(/\/>/g, " />\n    ")}</head>`);
+  if (title !== undefined) {
+    head = head
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+      .replace(/(<meta property="og:title" content=")[^"]*"/, `$1${escapeHtml(title)}"`);
+  }
+  if (page.meta) {
+    const description = escapeHtml(page.meta.description);
+    const address = escapeHtml(new URL(page.meta.canonicalPath ?? url.split("?")[0] ?? "/", publicUrl).href);
+    head = head
+      .replace(/(<meta\s+name="description"\s+content=")[^"]*"/, `$1${description}"`)
+      .replace(/(<meta property="og:description"\s+content=")[^"]*"/, `$1${description}"`)
+      .replace(
+        "</head>",
+        `<link rel="canonical" href="${address}" />\n    <meta property="og:url" content="${address}" />\n  </head>`,
+      );
+  }
+  return (
+    `${head}<div id="root">${html}</div>\n` +
+    `    <script type="application/json" id="page-data">${scriptJson(page.data)}</script>\n    ` +
+    template.slice(end + appEnd.length)
+  );
+}
+
+function compressed(html: string, status: number, template: string): SentPage {
+  const bytes = Buffer.from(html);
+  return {
+    status,
+    template,
+    html: bytes,
+    gzip: zlib.gzipSync(bytes, { level: 9 }),
+    br: zlib.brotliCompressSync(bytes, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 10,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
+  };
+}
+
+type Log = { error(details: object, message: string): void };
+
+/**
+ * Renders public pages with the build of web/src/entry-server.tsx and keeps each until `clear()`
+ * (called whenever the catalog or the reviews change, on any server). The page's calls are answered
+ * by the app itself, as a visitor's would be. Undefined without that build (API-only runs).
+ */
+export async function createPublicPages(
+  app: FastifyInstance,
+  { publicUrl, log, dir = pageRendererDir }: { publicUrl: string; log: Log; dir?: string },
+) {
+  const entry = path.join(dir, "entry-server.js");
+  if (!fs.existsSync(entry)) return undefined;
+  const renderer = (await import(pathToFileURL(entry).href)) as RendererModule;
+  renderer.answerApiCallsWith(async (input) => {
+    const answer = await app.inject({
+      method: "GET",
+      url: String(input),
+      headers: { accept: "application/json" },
+    });
+    return new Response(answer.body, {
+      status: answer.statusCode,
+      headers: answer.headers as Record<string, string>,
+    });
+  });
+
+  const pages = new LRUCache<string, SentPage>({ max: maxPages });
+  const rendering = new Map<string, Promise<SentPage | undefined>>();
+  let generation = 0;
+
+  async function render(url: string, status: number, template: string, generationAtStart: number) {
+    try {
+      const page = compressed(
+        composePage(template, await renderer.renderPage(url), url, publicUrl),
+        status,
+        template,
+      );
+      if (generation === generationAtStart) pages.set(url, page);
+      return page;
+    } catch (err) {
+      log.error({ err, url }, "server rendering failed; the page goes out as the app's shell");
+      return undefined;
+    } finally {
+      rendering.delete(url);
+    }
+  }
+
+  return {
+    /**
+     * The page at `url` (path and query) with `status`, rendered into `template` (the built
+     * index.html); undefined when it cannot be rendered (the caller sends the shell).
+     */
+    get(url: string, status: number, template: string): Promise<SentPage | undefined> {
+      const kept = pages.get(url);
+      // A rebuilt web app (another index.html) renders the page again.
+      if (kept?.status === status && kept.template === template) return Promise.resolve(kept);
+      let pending = rendering.get(url);
+      if (!pending) {
+        pending = render(url, status, template, generation);
+        rendering.set(url, pending);
+      }
+      return pending;
+    },
+
+    /** Forgets every page: what they show has changed. */
+    clear(): void {
+      generation++;
+      pages.clear();
+    },
+  };
+}
+
+export type PublicPages = NonNullable<Awaited<ReturnType<typeof createPublicPages>>>;

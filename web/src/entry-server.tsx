@@ -1,0 +1,90 @@
+import { dehydrate, type Query, type QueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { prerenderToNodeStream } from "react-dom/static";
+import { matchRoutes, StaticRouter } from "react-router";
+import { createQueryClient } from "./app/query-client";
+import { type RouteHandle, routes } from "./app/router";
+import { Pages, Shop } from "./app/Shop";
+import { sendApiCallsThrough } from "./lib/api";
+import { todayIso } from "./lib/delivery/delivery-date";
+import { type RenderedPageData, setPageRenderedOn } from "./lib/rendered-page";
+import { type PageMeta, PageMetaRecorder } from "./lib/use-page-meta";
+
+// The server's side of a server-rendered page (server/web/public-pages.ts loads the build of this
+// file): the page drawn for a visitor (no session), with the answers of the calls it makes.
+
+export type RenderedPage = {
+  /** The page's markup, what goes inside #root. */
+  html: string;
+  /** From usePageMeta, when the page declares it. */
+  meta: PageMeta | undefined;
+  /** For the app that hydrates the page. */
+  data: RenderedPageData;
+};
+
+/** The page's calls: public reads of the shop's own API, answered by `fetcher` (the app itself). */
+export function answerApiCallsWith(fetcher: typeof fetch): void {
+  sendApiCallsThrough(fetcher);
+}
+
+/** The session is the visitor's own: never part of a page every visitor gets. */
+const isVisitorsOwn = (query: Query) => query.queryKey[0] === "auth";
+
+async function renderOnce(url: string, queryClient: QueryClient, onMeta: (meta: PageMeta) => void) {
+  const tree: ReactNode = (
+    <PageMetaRecorder.Provider value={onMeta}>
+      <Shop queryClient={queryClient}>
+        <StaticRouter location={url}>
+          <Pages />
+        </StaticRouter>
+      </Shop>
+    </PageMetaRecorder.Provider>
+  );
+  // prerender waits for every lazy part (the footer, the home page's lower sections). Without a chunk
+  // size limit, no finished part is moved to the end of the HTML to be put in place by an inline
+  // script (which the Content-Security-Policy refuses, and which a browser without JavaScript never
+  // runs): the HTML is whole, in order.
+  const { prelude } = await prerenderToNodeStream(tree, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * Renders the page at `url` (path and query). A first pass finds the queries the page makes, they
+ * are answered, and the page is drawn again with their data; a query that appears only once data is
+ * in (a list inside a loaded section) gets one more pass.
+ */
+export async function renderPage(url: string): Promise<RenderedPage> {
+  const today = todayIso();
+  setPageRenderedOn(today);
+  await Promise.all(
+    (matchRoutes(routes, url) ?? []).map((match) => (match.route.handle as RouteHandle | undefined)?.preload()),
+  );
+  const queryClient = createQueryClient();
+  let meta: PageMeta | undefined;
+  let html = "";
+  for (let pass = 0; pass < 3; pass++) {
+    html = await renderOnce(url, queryClient, (m) => {
+      meta = m;
+    });
+    const unanswered = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.state.status === "pending" && !isVisitorsOwn(query));
+    if (unanswered.length === 0) break;
+    await Promise.all(unanswered.map((query) => query.fetch().catch(() => undefined)));
+  }
+  // A page drawn with a call that failed would hydrate into something else: the server sends the
+  // app's shell instead, which renders in the browser as before.
+  const failed = queryClient
+    .getQueryCache()
+    .getAll()
+    .find((query) => query.state.status !== "success" && !isVisitorsOwn(query));
+  if (failed) throw new Error(`server rendering ${url}: the call ${JSON.stringify(failed.queryKey)} failed`);
+  const queries = dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) => query.state.status === "success" && !isVisitorsOwn(query),
+  });
+  queryClient.clear();
+  return { html, meta, data: { queries, today } };
+}

@@ -1,0 +1,46 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+
+/** Resolves once the element with id `anchorId` comes within `margin` of the viewport. */
+function nearViewport(anchorId: string, margin: string): Promise<void> {
+  if (typeof IntersectionObserver === "undefined") return Promise.resolve();
+  return new Promise((resolve) => {
+    let observer: IntersectionObserver | undefined;
+    let watched: Element | null = null;
+    // The anchor may not be drawn yet (a visit by a link) or may go (the visitor leaves the page and
+    // comes back): it is looked for again until it is there and near.
+    const look = () => {
+      if (watched?.isConnected) return;
+      observer?.disconnect();
+      watched = document.getElementById(anchorId);
+      if (!watched) return;
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return;
+          observer?.disconnect();
+          clearInterval(timer);
+          resolve();
+        },
+        { rootMargin: margin },
+      );
+      observer.observe(watched);
+    };
+    const timer = setInterval(look, 250);
+    look();
+  });
+}
+
+/**
+ * A component whose code loads when the element `anchorId` (drawn around where it goes) comes near
+ * the viewport: for a page's lower sections. On a server-rendered page their HTML is already there,
+ * and they hydrate once near; on the server they load at once.
+ */
+export function lazyNearViewport<P extends object>(
+  anchorId: string,
+  load: () => Promise<ComponentType<P>>,
+  margin = "400px",
+): LazyExoticComponent<ComponentType<P>> {
+  return lazy(async () => {
+    if (typeof document !== "undefined") await nearViewport(anchorId, margin);
+    return { default: await load() };
+  });
+}
