@@ -82,12 +82,36 @@ function landingChunkLists(): Plugin {
   };
 }
 
+/**
+ * The app's entry and the chunks it imports, for index.html's loader, which fetches them once the
+ * page has loaded and painted, instead of the <script> and <link rel="modulepreload"> tags the build
+ * writes (decision 023: the public pages arrive rendered and are read before the code arrives).
+ */
+function appCodeAfterThePage(): Plugin {
+  return {
+    name: "car-mechanic:app-code-after-the-page",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html) {
+        const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+        if (!entry) throw new Error("index.html: the build wrote no entry script");
+        const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+        let out = html.replace(entry[0], "");
+        for (const link of preloads) out = out.replace(link[0], "");
+        const app = { entry: entry[1], imports: preloads.map((link) => link[1]) };
+        return out.replace("{/* app code */}", JSON.stringify(app));
+      },
+    },
+  };
+}
+
 // The web app lives in web/ and is built into dist/web, which the Fastify server serves.
 // In development (`npm run dev`), Vite proxies /api to the server on :3000.
 export default defineConfig(({ command }) => ({
   root: "web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), landingChunkLists(), precompress()],
+  plugins: [react(), tailwindcss(), landingChunkLists(), appCodeAfterThePage(), precompress()],
   resolve: {
     // react-router's package.json sends every build to its development files (dev warnings in
     // production: remix-run/react-router#12532, #14102). Builds use its production files.

@@ -103,14 +103,19 @@ test.describe("server-rendered public pages", () => {
         await menu.click();
         await expect(page.getByRole("button", { name: "Close menu" })).toBeVisible({ timeout: 500 });
       }).toPass();
-      await expect(heading, "the heading is still the server's element").toHaveAttribute("data-from-server", "");
+      await expect(heading, "the heading is still the server's element").toHaveAttribute(
+        "data-from-server",
+        "",
+      );
       // The lower sections (the home page's tools preview and reviews) hydrate as they come near.
       await page.keyboard.press("Escape");
       await page.mouse.wheel(0, 20_000);
       await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
       await page.waitForLoadState("networkidle");
       if (path === "/") {
-        await expect(page.getByRole("list", { name: "Featured tools" }).locator(":scope > li")).toHaveCount(6);
+        await expect(page.getByRole("list", { name: "Featured tools" }).locator(":scope > li")).toHaveCount(
+          6,
+        );
         await expect(page.getByText(demoReviewTexts[0] as string)).toBeVisible();
       }
       expect(requests, "calls for data the page already carried").toEqual([]);
@@ -123,7 +128,9 @@ test.describe("server-rendered public pages", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/");
-    await expect(page.getByRole("heading", { level: 1, name: "Car tools and parts for workshops" })).toBeAttached();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Car tools and parts for workshops" }),
+    ).toBeAttached();
     await expect(page.getByRole("list", { name: "Featured tools" }).locator(":scope > li")).toHaveCount(6);
     await page.getByRole("link", { name: "See all tools" }).click();
     await expect(page).toHaveURL(/\/tools$/);

@@ -59,7 +59,9 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   const today = todayIso();
   setPageRenderedOn(today);
   await Promise.all(
-    (matchRoutes(routes, url) ?? []).map((match) => (match.route.handle as RouteHandle | undefined)?.preload()),
+    (matchRoutes(routes, url) ?? []).map((match) =>
+      (match.route.handle as RouteHandle | undefined)?.preload(),
+    ),
   );
   const queryClient = createQueryClient();
   let meta: PageMeta | undefined;

@@ -52,7 +52,9 @@ function start(root: HTMLElement) {
   if (pageData) {
     hydrate(queryClient, pageData.queries);
     setPageRenderedOn(pageData.today);
-    hydrateRoot(root, app);
+    // The server's page is painted first, then taken over: hydrating is a long piece of work that
+    // would otherwise hold back the first paint of a page that is already there to read.
+    requestAnimationFrame(() => setTimeout(() => hydrateRoot(root, app), 0));
     return;
   }
   // As a transition, React renders the first page in slices and lets the browser breathe between

@@ -35,7 +35,14 @@ export function Footer() {
         <div className="col-span-2 sm:col-span-3 lg:col-span-1">
           <Link to="/" className="inline-flex items-center gap-3">
             <span className="flex size-11 items-center justify-center rounded-lg bg-white">
-              <img src="/images/logo-mark.svg" width={40} height={40} alt="" loading="lazy" className="size-8" />
+              <img
+                src="/images/logo-mark.svg"
+                width={40}
+                height={40}
+                alt=""
+                loading="lazy"
+                className="size-8"
+              />
             </span>
             <span className="text-lg font-bold text-white">Car Mechanic</span>
           </Link>
@@ -52,7 +59,14 @@ export function Footer() {
                   rel="noopener noreferrer"
                   className="block rounded-[10px] transition-opacity hover:opacity-85"
                 >
-                  <img src={badge.src} width={180} height={54} alt={badge.alt} loading="lazy" className="h-11 w-auto" />
+                  <img
+                    src={badge.src}
+                    width={180}
+                    height={54}
+                    alt={badge.alt}
+                    loading="lazy"
+                    className="h-11 w-auto"
+                  />
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>
               </li>
