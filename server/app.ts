@@ -61,8 +61,11 @@ import { indexScriptHashes, serveWebApp } from "./web/static";
 export type AppOptions = {
   database: Database;
   config: Config;
-  /** Serve the built web app from dist/web (off in API tests). */
-  serveWeb?: boolean;
+  /**
+   * Serve the built web app from dist/web with the public pages rendered by dist/web-ssr (off in
+   * API tests), or from the given folders.
+   */
+  serveWeb?: boolean | { distDir: string; rendererDir: string };
   /** Start of every rate-limit key in Redis (tests give each run its own). */
   rateLimitKeyPrefix?: string;
 };
@@ -131,8 +134,9 @@ export async function buildApp({
   const users = createUsersService(db);
   const catalog = createCatalogService(db, { publicUrl: config.publicUrl });
   // Rendered public pages show the catalog and the reviews: kept until either changes (decision 023).
+  const webBuild = typeof serveWeb === "object" ? serveWeb : undefined;
   const publicPages = serveWeb
-    ? await createPublicPages(app, { publicUrl: config.publicUrl, log: app.log })
+    ? await createPublicPages(app, { publicUrl: config.publicUrl, log: app.log, dir: webBuild?.rendererDir })
     : undefined;
   const toolList = createToolListCache((q) => catalog.listTools(q), {
     onInvalidate: () => {
@@ -218,7 +222,13 @@ export async function buildApp({
     limiter: rateLimits.limiter("contact-rate", { limit: 5, windowMs: 60_000 }),
   });
 
-  if (serveWeb) await serveWebApp(app, { publicUrl: config.publicUrl, publicPages, readyResponses });
-  else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: "Not found" }));
+  if (serveWeb) {
+    await serveWebApp(app, {
+      publicUrl: config.publicUrl,
+      publicPages,
+      readyResponses,
+      distDir: webBuild?.distDir,
+    });
+  } else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: "Not found" }));
   return app;
 }

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, inject } from "vitest";
-import { buildApp } from "../app";
+import { type AppOptions, buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { type Database, type Db, fromPglite, openPostgres, pgliteOptions } from "../db/database";
 import { adminConnection, postgresTestUrl, withDatabase } from "./postgres";
@@ -67,6 +67,7 @@ export class TestEnv {
   constructor(
     readonly kind: DatabaseKind,
     private readonly configOverrides: Record<string, string> = {},
+    private readonly serveWeb: AppOptions["serveWeb"] = false,
   ) {}
 
   get db(): Db {
@@ -84,7 +85,7 @@ export class TestEnv {
     this.server = await buildApp({
       database: this.database,
       config: testConfig(this.configOverrides),
-      serveWeb: false,
+      serveWeb: this.serveWeb,
     });
     appDatabases.set(this.server, this.database.db);
     await this.server.ready();
@@ -105,12 +106,13 @@ export function describeEachDatabase(
   title: string,
   body: (env: TestEnv) => void,
   configOverrides: Record<string, string> = {},
+  serveWeb: AppOptions["serveWeb"] = false,
 ): void {
   for (const kind of databaseKinds) {
     const unavailable = kind === "postgres" ? inject("postgresUnavailable") : "";
     const suite = unavailable ? describe.skip : describe;
     suite(`${title} [${kind}]${unavailable ? ` (skipped: ${unavailable})` : ""}`, () => {
-      const env = new TestEnv(kind, configOverrides);
+      const env = new TestEnv(kind, configOverrides, serveWeb);
       beforeAll(() => env.start());
       afterAll(() => env.stop());
       body(env);

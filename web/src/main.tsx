@@ -1,4 +1,3 @@
-import { type DehydratedState, hydrate } from "@tanstack/react-query";
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter, matchRoutes } from "react-router";
@@ -19,24 +18,10 @@ zodGlobal.__zod_globalConfig = Object.assign(zodGlobal.__zod_globalConfig ?? {},
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
-/**
- * The data a server-rendered page carries (server/web/public-pages.ts). Its answers were current when
- * the page was sent (the server drops a page the moment what it shows changes), so they count as
- * fetched now: the app does not ask again for what the page already shows.
- */
+/** The data a server-rendered page carries (server/web/public-pages.ts). */
 function readPageData(): RenderedPageData | undefined {
   const element = document.getElementById(pageDataElementId);
-  if (!element?.textContent) return undefined;
-  const data = JSON.parse(element.textContent) as RenderedPageData;
-  const now = Date.now();
-  const queries: DehydratedState = {
-    ...data.queries,
-    queries: data.queries.queries.map((query) => ({
-      ...query,
-      state: { ...query.state, dataUpdatedAt: now },
-    })),
-  };
-  return { ...data, queries };
+  return element?.textContent ? (JSON.parse(element.textContent) as RenderedPageData) : undefined;
 }
 
 function start(root: HTMLElement) {
@@ -50,11 +35,15 @@ function start(root: HTMLElement) {
     </Shop>
   );
   if (pageData) {
-    hydrate(queryClient, pageData.queries);
+    // Its answers were current when the page was sent (the server drops a page the moment what it
+    // shows changes), so they count as fetched now: the app does not ask again for what it shows.
+    for (const { queryKey, state } of pageData.queries.queries)
+      queryClient.setQueryData(queryKey, state.data);
     setPageRenderedOn(pageData.today);
     // The server's page is painted first, then taken over: hydrating is a long piece of work that
     // would otherwise hold back the first paint of a page that is already there to read.
-    requestAnimationFrame(() => setTimeout(() => hydrateRoot(root, app), 0));
+    // As a transition, hydration runs in slices that let the browser answer input between them.
+    requestAnimationFrame(() => setTimeout(() => startTransition(() => void hydrateRoot(root, app)), 0));
     return;
   }
   // As a transition, React renders the first page in slices and lets the browser breathe between

@@ -1,17 +1,20 @@
-import { lazy, type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { ErrorBoundary } from "react-error-boundary";
 import { Outlet, useLocation } from "react-router";
 import { Navbar } from "#web/components/Navbar";
 import { Spinner } from "#web/components/Spinner";
 import { AccountNav } from "#web/features/auth/components/AccountNav";
+import { lazyNearViewport } from "#web/lib/lazy-near-viewport";
 import { useSignOutOnUnauthorized } from "#web/lib/session/sign-out";
 import { Toaster } from "#web/lib/toast";
 import { RouteErrorPage } from "./RouteErrorPage";
 import { useScrollRestoration } from "./scroll-restoration";
 
-// Below every page's first screen: its code loads beside the page's own, after the first render
-// (part of keeping the JavaScript a first visit needs to render under 120 kB gzipped).
-const Footer = lazy(async () => ({ default: (await import("#web/components/Footer")).Footer }));
+const footerId = "site-footer";
+
+// Below every page's first screen: its code loads when the visitor scrolls near it (a server-rendered
+// page has its HTML meanwhile), keeping it out of the JavaScript a first visit needs (decision 023).
+const Footer = lazyNearViewport(footerId, async () => (await import("#web/components/Footer")).Footer);
 
 /** Navigation bar, main landmark and footer around every page. */
 function AppShell({ children }: { children: ReactNode }) {
@@ -27,9 +30,11 @@ function AppShell({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         {children}
       </main>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      <div id={footerId}>
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      </div>
       {/* Spec §9: toasts close after 5 seconds by default, at top-right. */}
       <Toaster position="top-right" duration={5000} richColors />
     </div>

@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { pageRenderedOn } from "./rendered-page";
 
 /** Resolves once the element with id `anchorId` comes within `margin` of the viewport. */
 function nearViewport(anchorId: string, margin: string): Promise<void> {
@@ -32,7 +33,8 @@ function nearViewport(anchorId: string, margin: string): Promise<void> {
 /**
  * A component whose code loads when the element `anchorId` (drawn around where it goes) comes near
  * the viewport: for a page's lower sections. On a server-rendered page their HTML is already there,
- * and they hydrate once near; on the server they load at once.
+ * and they hydrate once near. When the first page was rendered in the browser (a signed-in page),
+ * and on the server, they load at once: nothing would stand in their place meanwhile.
  */
 export function lazyNearViewport<P extends object>(
   anchorId: string,
@@ -40,7 +42,8 @@ export function lazyNearViewport<P extends object>(
   margin = "400px",
 ): LazyExoticComponent<ComponentType<P>> {
   return lazy(async () => {
-    if (typeof document !== "undefined") await nearViewport(anchorId, margin);
+    if (typeof document !== "undefined" && pageRenderedOn() !== undefined)
+      await nearViewport(anchorId, margin);
     return { default: await load() };
   });
 }

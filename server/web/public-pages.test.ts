@@ -1,0 +1,134 @@
+import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { reviews } from "../reviews/tables";
+import { insertTool } from "../test/factories";
+import { describeEachDatabase } from "../test/test-env";
+
+// The real page renderer (web/src/entry-server.tsx, built as `npm run build` builds it) in the real
+// app on each database: what the server sends for a public page, and when it stops sending it.
+const root = path.resolve(import.meta.dirname, "../..");
+const distDir = fs.mkdtempSync(path.join(os.tmpdir(), "cm-pages-web-"));
+const rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), "cm-pages-ssr-"));
+
+beforeAll(() => {
+  // The source index.html has the marks the server renders into; its scripts are not run here.
+  fs.copyFileSync(path.join(root, "web/index.html"), path.join(distDir, "index.html"));
+  const build = spawnSync(
+    "npx",
+    ["vite", "build", "--config", "vite.ssr.config.ts", "--outDir", rendererDir, "--emptyOutDir"],
+    // As `npm run build` builds it: Vitest's NODE_ENV=test would make a development build.
+    { cwd: root, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } },
+  );
+  if (build.status !== 0) throw new Error(`building the page renderer failed:\n${build.stderr}`);
+}, 120_000);
+afterAll(() => {
+  fs.rmSync(distDir, { recursive: true, force: true });
+  fs.rmSync(rendererDir, { recursive: true, force: true });
+});
+
+// The promise: a change shows within a second (the servers' LISTEN); the pages are kept until then.
+const withinASecond = { timeout: 1_000, interval: 50 };
+
+async function page(app: FastifyInstance, url: string, acceptEncoding = "identity") {
+  const response = await app.inject({ method: "GET", url, headers: { "accept-encoding": acceptEncoding } });
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    html: response.body,
+    raw: response.rawPayload,
+  };
+}
+
+/** The data the page carries for the app that hydrates it. */
+function pageData(html: string): {
+  queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+} {
+  const json = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html)?.[1];
+  if (!json) throw new Error("the page carries no data");
+  return JSON.parse(json);
+}
+
+describeEachDatabase(
+  "public pages rendered by the server",
+  (env) => {
+    it("/tools comes whole: heading, title, canonical address, the tools and their data for the app", async () => {
+      const name = `Rendered wrench ${randomUUID()}`;
+      await insertTool(env.db, { name, priceCents: 123_45 });
+      const { status, headers, html } = await page(env.app, `/tools?q=${encodeURIComponent(name)}`);
+      expect(status).toBe(200);
+      expect(headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(html).toMatch(/<h1[^>]*>Available Car Tools<\/h1>/);
+      expect(html).toContain("<title>Available Car Tools · Car Mechanic</title>");
+      expect(html).toContain(name);
+      expect(html).toContain("$123.45</span> per piece");
+      expect(html).not.toContain("needs JavaScript");
+      const carried = pageData(html).queries.queries.map((q) => JSON.stringify(q.state.data));
+      expect(carried.some((data) => data.includes(name))).toBe(true);
+      // The visitor's own session is never part of a page every visitor gets.
+      expect(pageData(html).queries.queries.some((q) => q.queryKey[0] === "auth")).toBe(false);
+    });
+
+    it("is sent compressed as the browser accepts, the same page", async () => {
+      const plain = await page(env.app, "/about");
+      const br = await page(env.app, "/about", "gzip, deflate, br");
+      const gzip = await page(env.app, "/about", "gzip");
+      expect(br.headers["content-encoding"]).toBe("br");
+      expect(gzip.headers["content-encoding"]).toBe("gzip");
+      expect(br.headers.vary).toBe("Accept-Encoding");
+      expect(zlib.brotliDecompressSync(br.raw).toString()).toBe(plain.html);
+      expect(zlib.gunzipSync(gzip.raw).toString()).toBe(plain.html);
+      expect(br.raw.length).toBeLessThan(plain.raw.length / 3);
+    });
+
+    it("shows a tool added by another server (straight into the table) within a second", async () => {
+      const name = `Added elsewhere ${randomUUID()}`;
+      const url = `/tools?q=${encodeURIComponent(name)}`;
+      expect((await page(env.app, url)).html).toContain(`No tools match “${name}”`); // kept now
+      await insertTool(env.db, { name });
+      await expect
+        .poll(async () => (await page(env.app, url)).html.includes(`>${name}<`), withinASecond)
+        .toBe(true);
+    });
+
+    it("shows a review added by another server on the home page within a second", async () => {
+      const text = `Rendered review ${randomUUID()}: the lots arrived on the day.`;
+      expect((await page(env.app, "/")).html).not.toContain(text); // kept now
+      await env.db
+        .insert(reviews)
+        .values({ name: "Garage Test", email: "garage@example.com", description: text, rating: 5 });
+      await expect.poll(async () => (await page(env.app, "/")).html.includes(text), withinASecond).toBe(true);
+    });
+
+    it("answers an address that is no page with the rendered not-found page and a 404", async () => {
+      const { status, html } = await page(env.app, "/no-such-page");
+      expect(status).toBe(404);
+      expect(html).toMatch(/<h1[^>]*>Page not found<\/h1>/);
+      expect(html).toContain("<title>Page not found · Car Mechanic</title>");
+    });
+
+    it("keeps what a tool's name says out of the page's markup and data script", async () => {
+      const marker = randomUUID();
+      const name = `</script><script>alert(1)</script><!-- ${marker}`;
+      await insertTool(env.db, { name });
+      const { html } = await page(env.app, `/tools?q=${encodeURIComponent("alert")}`);
+      expect(html).not.toContain("<script>alert(1)");
+      expect(html).not.toContain(`<!-- ${marker}`);
+      expect(JSON.stringify(pageData(html))).toContain("</script><script>alert(1)</script>");
+    });
+
+    it("leaves signed-in pages to the browser: the app's shell", async () => {
+      const { status, html } = await page(env.app, "/dashboard");
+      expect(status).toBe(200);
+      expect(html).toContain("needs JavaScript");
+      expect(html).not.toContain('id="page-data"');
+    });
+  },
+  {},
+  { distDir, rendererDir },
+);
