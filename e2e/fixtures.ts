@@ -28,11 +28,37 @@ function watch(page: Page, violations: string[]) {
   page.on("popup", (popup) => watch(popup, violations));
 }
 
+/**
+ * A server-rendered page shows its buttons before the app has hydrated them (decision 023): a page
+ * of the shop has been opened once the app marks it ready, as a person sees it working.
+ */
+async function appReady(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !document.getElementById("root") || document.documentElement.dataset.app === "ready",
+  );
+}
+
+function waitForTheAppOnNavigation(page: Page) {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== "commit") await appReady(page);
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== "commit") await appReady(page);
+    return response;
+  };
+}
+
 export const test = base.extend({
   page: async ({ page }, use) => {
     const violations: string[] = [];
     await page.context().addInitScript(reportViolations);
     watch(page, violations);
+    waitForTheAppOnNavigation(page);
     await use(page);
     expect(violations, "Content Security Policy violations reported in the console").toEqual([]);
   },

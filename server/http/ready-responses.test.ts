@@ -1,8 +1,11 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { createReadyResponses, type ReadyResponses } from "./ready-responses";
+import { createReadyResponses, maxKept, type ReadyResponses } from "./ready-responses";
 
 /** A server like the shop's: one route that offers its answer, a hook adding a header to every answer. */
+/** One more address than are kept. */
+const listUrls = ["/list", ...Array.from({ length: maxKept }, (_, i) => `/list/${i}`)];
+
 async function listeningApp(
   options: { ttlMs?: number; cookie?: boolean; changeWhileSending?: boolean } = {},
 ) {
@@ -18,17 +21,7 @@ async function listeningApp(
     if (!state.open) reply.header("connection", "close");
     return payload;
   });
-  for (const url of [
-    "/list",
-    "/list/a",
-    "/list/b",
-    "/list/c",
-    "/list/d",
-    "/list/e",
-    "/list/f",
-    "/list/g",
-    "/list/h",
-  ]) {
+  for (const url of listUrls) {
     app.get(
       url,
       {
@@ -131,22 +124,28 @@ describe("ready responses: the hottest public GET answered before Fastify", () =
     }
   });
 
+  it("keeps one answer per accepted encoding: a page sent as Brotli never reaches a client without it", async () => {
+    const shop = await listeningApp();
+    app = shop.app;
+    const get = (encoding: string) => fetch(`${shop.base}/list`, { headers: { "accept-encoding": encoding } });
+    await get("identity");
+    await get("identity");
+    expect(shop.state.handled).toBe(1);
+    await get("gzip, deflate, br");
+    expect(shop.state.handled).toBe(2); // not the plain answer
+    await get("br");
+    await get("gzip");
+    expect(shop.state.handled).toBe(3); // "br" is the first one's; gzip its own
+    await get("gzip");
+    expect(shop.state.handled).toBe(3);
+  });
+
   it("keeps a few addresses at most", async () => {
     const shop = await listeningApp();
     app = shop.app;
-    const urls = [
-      "/list",
-      "/list/a",
-      "/list/b",
-      "/list/c",
-      "/list/d",
-      "/list/e",
-      "/list/f",
-      "/list/g",
-      "/list/h",
-    ];
+    const urls = listUrls;
     for (const url of urls) await fetch(`${shop.base}${url}`);
     for (const url of urls) await fetch(`${shop.base}${url}`);
-    expect(shop.state.handled).toBe(urls.length + 1); // the ninth is never kept
+    expect(shop.state.handled).toBe(urls.length + 1); // the last is never kept
   });
 });

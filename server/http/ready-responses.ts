@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest, FastifyServerFactory } from "fastify
 const ownHeaders = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
 
 /** A few URLs at most (routes offer only their address without a query), in up to three encodings. */
-const maxKept = 48;
+export const maxKept = 48;
 
 /**
  * Which of a URL's answers a request gets: pages are sent compressed as the browser accepts

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
 import { ErrorBoundary } from "react-error-boundary";
 import { Outlet, useLocation } from "react-router";
 import { Navbar } from "#web/components/Navbar";
@@ -41,7 +41,18 @@ function AppShell({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Marks the document once the app has taken the page over (`<html data-app="ready">`): a
+ * server-rendered page's buttons are there before their handlers are (the browser tests wait for it).
+ */
+function useMarkReady() {
+  useEffect(() => {
+    document.documentElement.dataset.app = "ready";
+  }, []);
+}
+
 export function RootLayout() {
+  useMarkReady();
   useSignOutOnUnauthorized();
   useScrollRestoration();
   const { pathname } = useLocation();
