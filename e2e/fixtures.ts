@@ -65,3 +65,16 @@ export const test = base.extend({
 });
 
 export { expect };
+
+/**
+ * Opens `path` as a link inside the app does: the page renders in the browser and asks the API itself
+ * (so `page.route` answers it), where opening the address would get the server-rendered page with its
+ * data in it (decision 023). Starts from /login, a page the server does not render.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.goto("/login");
+  await page.evaluate((to) => {
+    history.pushState(null, "", to);
+    dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+}

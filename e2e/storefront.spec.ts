@@ -2,7 +2,7 @@ import type { Tool } from "../contract/catalog";
 import { expectNoSideways } from "./appearance";
 import { expectMeasuredContrast, expectNoSeriousAxeViolations } from "./axe";
 import { catalog } from "./catalog";
-import { expect, type Locator, type Page, test } from "./fixtures";
+import { expect, type Locator, openInApp, type Page, test } from "./fixtures";
 import { screenshot, screenshotFromTop, screenshotPart, widths } from "./screenshots";
 import { loadWholePage, loadWholePageAndImages } from "./scrolling";
 import { signInAsAdmin } from "./users";
@@ -259,14 +259,14 @@ test.describe("home page", () => {
 
   test("reviews: an empty list and a failed call each say so", async ({ page }) => {
     await page.route("**/api/review?**", (route) => route.fulfill({ json: [] }));
-    await page.goto("/");
+    await openInApp(page, "/");
     await loadWholePage(page);
     await expect(page.getByRole("heading", { name: "No reviews yet" })).toBeVisible();
 
     await page.route("**/api/review?**", (route) =>
       route.fulfill({ status: 503, json: { error: "The reviews are resting. Try again soon." } }),
     );
-    await page.reload();
+    await openInApp(page, "/");
     await loadWholePage(page);
     const alert = page.getByRole("alert").filter({ hasText: "We could not load the reviews" });
     await expect(alert).toContainText("The reviews are resting. Try again soon.", { timeout: 15_000 });
@@ -280,7 +280,7 @@ test.describe("home page", () => {
         json: [{ _id: "r1", name: "<i>Tester</i>", description: sneaky, rating: 4, verified: true }],
       }),
     );
-    await page.goto("/");
+    await openInApp(page, "/");
     await loadWholePage(page);
     const item = page.getByRole("list", { name: "Reviews" }).getByRole("listitem");
     await expect(item).toContainText(sneaky);

@@ -3,7 +3,7 @@ import { demoTools } from "../server/demo/demo-data";
 import { expectNoSideways } from "./appearance";
 import { expectMeasuredContrast } from "./axe";
 import { catalog } from "./catalog";
-import { expect, type Locator, type Page, test } from "./fixtures";
+import { expect, type Locator, openInApp, type Page, test } from "./fixtures";
 import { screenshot, widths } from "./screenshots";
 import { loadWholePageAndImages } from "./scrolling";
 import { newUser, signUpViaApi } from "./users";
@@ -211,7 +211,7 @@ test("shows a spinner while loading, and a readable error with a working Retry",
     }
   });
 
-  await page.goto("/tools");
+  await openInApp(page, "/tools");
   await expect(page.getByRole("status").filter({ hasText: "Loading tools…" })).toBeAttached();
   release();
 
@@ -237,7 +237,7 @@ test("shows an empty state when there are no tools", async ({ page }) => {
       body: "[]",
     }),
   );
-  await page.goto("/tools");
+  await openInApp(page, "/tools");
   await expect(page.getByRole("heading", { name: "No tools in stock right now" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
 });
@@ -267,7 +267,7 @@ test("paginates with Previous/Next and ?page= when there are more tools than fit
       json: pageNumber === 1 ? tools : tools.slice(0, 6),
     });
   });
-  await page.goto("/tools");
+  await openInApp(page, "/tools");
   const pagination = page.getByRole("navigation", { name: "Pagination" });
   await expect(pagination).toContainText("Page 1 of 2");
   await expect(pagination.getByRole("link", { name: "Previous" })).toHaveCount(0);

@@ -4,6 +4,7 @@ import { BrowserRouter, matchRoutes } from "react-router";
 import { createQueryClient } from "./app/query-client";
 import { type RouteHandle, routes } from "./app/router";
 import { Pages, Shop } from "./app/Shop";
+import { loadDeferredParts } from "./lib/lazy-near-viewport";
 import { pageDataElementId, type RenderedPageData, setPageRenderedOn } from "./lib/rendered-page";
 import "./styles.css";
 
@@ -24,6 +25,22 @@ function readPageData(): RenderedPageData | undefined {
   return element?.textContent ? (JSON.parse(element.textContent) as RenderedPageData) : undefined;
 }
 
+/**
+ * Parts below the fold keep their server HTML until the visitor comes near (lazy-near-viewport.ts).
+ * A navigation re-renders everything under the router, and React holds it until such HTML has
+ * hydrated: before the address changes (a link, a redirect, Back), the parts still waiting load.
+ */
+function loadDeferredPartsOnNavigation() {
+  for (const method of ["pushState", "replaceState"] as const) {
+    const change = history[method].bind(history);
+    history[method] = (data, unused, url) => {
+      if (url != null && new URL(url, location.href).href !== location.href) loadDeferredParts();
+      change(data, unused, url);
+    };
+  }
+  addEventListener("popstate", loadDeferredParts);
+}
+
 function start(root: HTMLElement) {
   const queryClient = createQueryClient();
   const pageData = readPageData();
@@ -42,6 +59,7 @@ function start(root: HTMLElement) {
     setPageRenderedOn(pageData.today);
     // The server's page is painted first, then taken over: hydrating is a long piece of work that
     // would otherwise hold back the first paint of a page that is already there to read.
+    loadDeferredPartsOnNavigation();
     // As a transition, hydration runs in slices that let the browser answer input between them.
     requestAnimationFrame(() => setTimeout(() => startTransition(() => void hydrateRoot(root, app)), 0));
     return;

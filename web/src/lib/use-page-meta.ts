@@ -53,10 +53,14 @@ export function usePageMeta({ title, description, canonicalPath }: PageMeta): vo
     const url = new URL(canonicalPath ?? window.location.pathname, window.location.origin).href;
     const ogUrl = meta("property", "og:url");
     ogUrl.content = url;
-    const canonical = document.createElement("link");
-    canonical.rel = "canonical";
+    // A server-rendered page has one already.
+    let canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+    if (!canonical) {
+      canonical = document.createElement("link");
+      canonical.rel = "canonical";
+      document.head.append(canonical);
+    }
     canonical.href = url;
-    document.head.append(canonical);
 
     return () => {
       canonical.remove();
