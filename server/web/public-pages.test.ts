@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { reviews } from "../reviews/tables";
 import { insertTool } from "../test/factories";
 import { describeEachDatabase } from "../test/test-env";
+import { pageAddress } from "./public-pages";
 
 // The real page renderer (web/src/entry-server.tsx, built as `npm run build` builds it) in the real
 // app on each database: what the server sends for a public page, and when it stops sending it.
@@ -53,6 +54,15 @@ function pageData(html: string): {
   if (!json) throw new Error("the page carries no data");
   return JSON.parse(json);
 }
+
+it("renders and keeps a page under its path and only the query it reads", () => {
+  expect(pageAddress("/tools?utm_source=mail&sort=-price&page=2&q=wrench&x=1")).toBe(
+    "/tools?page=2&q=wrench&sort=-price",
+  );
+  expect(pageAddress("/tools?orderable=true")).toBe("/tools?orderable=true");
+  expect(pageAddress("/about?ref=ad")).toBe("/about");
+  expect(pageAddress("/")).toBe("/");
+});
 
 describeEachDatabase(
   "public pages rendered by the server",
@@ -120,6 +130,19 @@ describeEachDatabase(
       expect(html).not.toContain("<script>alert(1)");
       expect(html).not.toContain(`<!-- ${marker}`);
       expect(JSON.stringify(pageData(html))).toContain("</script><script>alert(1)</script>");
+    });
+
+    it("keeps one page per address it reads: a tracking tag or another missing page renders nothing new", async () => {
+      const name = `Tagged wrench ${randomUUID()}`;
+      await insertTool(env.db, { name });
+      const search = `/tools?q=${encodeURIComponent(name)}`;
+      const tagged = await page(env.app, `${search}&utm_source=mail`);
+      expect(tagged.html).toContain(`>${name}<`);
+      expect(tagged.html).not.toContain("utm_source");
+      expect(tagged.html).toBe((await page(env.app, search)).html);
+      expect((await page(env.app, "/no-such-page?x=1")).html).toBe(
+        (await page(env.app, "/another/missing")).html,
+      );
     });
 
     it("leaves signed-in pages to the browser: the app's shell", async () => {

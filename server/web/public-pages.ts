@@ -23,6 +23,21 @@ export const serverRenderedPaths = new Set([
   "/shipping",
 ]);
 
+/** What a page reads of its query; any other (a tracking tag) would otherwise make a page of its own. */
+const pageParams: Record<string, string[]> = { "/tools": ["page", "q", "sort", "orderable"] };
+
+/** The address a page is rendered and kept under: its path, and only the query it reads. */
+export function pageAddress(url: string): string {
+  const parsed = new URL(url, "http://localhost");
+  const kept = new URLSearchParams();
+  for (const name of pageParams[parsed.pathname] ?? []) {
+    const value = parsed.searchParams.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `${parsed.pathname}?${query}` : parsed.pathname;
+}
+
 /** The build of web/src/entry-server.tsx (`npm run build`), beside dist/web. */
 export const pageRendererDir = path.resolve(
   process.env.WEB_SSR_DIR ?? path.join(import.meta.dirname, "../../dist/web-ssr"),
@@ -142,20 +157,26 @@ export async function createPublicPages(
   const rendering = new Map<string, Promise<SentPage | undefined>>();
   let generation = 0;
 
-  async function render(url: string, status: number, template: string, generationAtStart: number) {
+  async function render(
+    key: string,
+    url: string,
+    status: number,
+    template: string,
+    generationAtStart: number,
+  ) {
     try {
       const page = compressed(
         composePage(template, await renderer.renderPage(url), url, publicUrl),
         status,
         template,
       );
-      if (generation === generationAtStart) pages.set(url, page);
+      if (generation === generationAtStart) pages.set(key, page);
       return page;
     } catch (err) {
       log.error({ err, url }, "server rendering failed; the page goes out as the app's shell");
       return undefined;
     } finally {
-      rendering.delete(url);
+      rendering.delete(key);
     }
   }
 
@@ -165,13 +186,16 @@ export async function createPublicPages(
      * index.html); undefined when it cannot be rendered (the caller sends the shell).
      */
     get(url: string, status: number, template: string): Promise<SentPage | undefined> {
-      const kept = pages.get(url);
+      // Every address that is no page gets the same not-found page: one kept for all.
+      const address = pageAddress(url);
+      const key = status === 404 ? "not found" : address;
+      const kept = pages.get(key);
       // A rebuilt web app (another index.html) renders the page again.
       if (kept?.status === status && kept.template === template) return Promise.resolve(kept);
-      let pending = rendering.get(url);
+      let pending = rendering.get(key);
       if (!pending) {
-        pending = render(url, status, template, generation);
-        rendering.set(url, pending);
+        pending = render(key, address, status, template, generation);
+        rendering.set(key, pending);
       }
       return pending;
     },
