@@ -1,4 +1,4 @@
-import { dehydrate, type Query, type QueryClient } from "@tanstack/react-query";
+import type { Query, QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { matchRoutes, StaticRouter } from "react-router";
@@ -84,9 +84,11 @@ export async function renderPage(url: string): Promise<RenderedPage> {
     .getAll()
     .find((query) => query.state.status !== "success" && !isVisitorsOwn(query));
   if (failed) throw new Error(`server rendering ${url}: the call ${JSON.stringify(failed.queryKey)} failed`);
-  const queries = dehydrate(queryClient, {
-    shouldDehydrateQuery: (query) => query.state.status === "success" && !isVisitorsOwn(query),
-  });
+  const queries = queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.status === "success" && !isVisitorsOwn(query))
+    .map((query) => ({ queryKey: query.queryKey, data: query.state.data }));
   queryClient.clear();
   return { html, meta, data: { queries, today } };
 }

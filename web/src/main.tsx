@@ -54,8 +54,7 @@ function start(root: HTMLElement) {
   if (pageData) {
     // Its answers were current when the page was sent (the server drops a page the moment what it
     // shows changes), so they count as fetched now: the app does not ask again for what it shows.
-    for (const { queryKey, state } of pageData.queries.queries)
-      queryClient.setQueryData(queryKey, state.data);
+    for (const { queryKey, data } of pageData.queries) queryClient.setQueryData(queryKey, data);
     setPageRenderedOn(pageData.today);
     // The server's page is painted first, then taken over: hydrating is a long piece of work that
     // would otherwise hold back the first paint of a page that is already there to read.

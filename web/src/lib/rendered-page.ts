@@ -1,12 +1,13 @@
-import type { DehydratedState } from "@tanstack/react-query";
-
 /**
  * What a server-rendered page carries for the app that takes it over, in
  * `<script type="application/json" id="page-data">`: the answers its queries started from, and the
  * day it was drawn on (dates shown relative to today are drawn for that day until the app has
  * hydrated, then for the browser's own).
  */
-export type RenderedPageData = { queries: DehydratedState; today: string };
+export type RenderedPageData = {
+  queries: { queryKey: readonly unknown[]; data: unknown }[];
+  today: string;
+};
 
 export const pageDataElementId = "page-data";
 
