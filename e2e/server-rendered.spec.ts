@@ -7,7 +7,6 @@ import { expect, type Page, test } from "./fixtures";
 
 const headings: Record<string, string> = {
   "/": "Car tools and parts for workshops",
-  "/home": "Car tools and parts for workshops",
   "/tools": "Available Car Tools",
   "/about": "About Us",
   "/carBenifits": "Car Tools Benefits",

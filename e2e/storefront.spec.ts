@@ -92,9 +92,14 @@ test.describe("home page", () => {
     await expect(main.getByLabel("Message")).toHaveAttribute("rows", "5");
   });
 
-  test("/home is the same page as /", async ({ page }) => {
+  test("/home is the same page as /", async ({ page, request }) => {
+    // One address: the server sends /home to / for good.
+    const redirect = await request.get("/home?from=card", { maxRedirects: 0 });
+    expect(redirect.status()).toBe(301);
+    expect(redirect.headers().location).toBe("/?from=card");
     const response = await page.goto("/home");
     expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Car tools and parts for workshops");
     await expect(page.getByRole("heading", { name: "Available Delivery Date" })).toBeVisible();
     // One address for search engines.

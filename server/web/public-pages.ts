@@ -12,7 +12,6 @@ import type { RenderedPage } from "../../web/src/entry-server";
  */
 export const serverRenderedPaths = new Set([
   "/",
-  "/home",
   "/tools",
   "/about",
   "/carBenifits",

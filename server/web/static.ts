@@ -161,6 +161,12 @@ export async function serveWebApp(
   };
   // The addresses answered from memory once rendered: each public page without a query.
   const plainPaths: Record<string, true> = Object.fromEntries([...serverRenderedPaths].map((p) => [p, true]));
+  // /home is the home page's other address (spec §2): one address for browsers, bookmarks and search
+  // engines alike (a canonical link from /home to / is what crawlers are told to distrust).
+  app.get("/home", { config: { access: "public" } }, (request, reply) => {
+    const query = request.url.indexOf("?");
+    return reply.redirect(query < 0 ? "/" : `/${request.url.slice(query)}`, 301);
+  });
   if (hasBuild) {
     for (const pagePath of serverRenderedPaths) {
       app.get(pagePath, { config: { access: "public" }, onResponse: keepAnswer }, (request, reply) =>
