@@ -127,7 +127,8 @@ describe("ready responses: the hottest public GET answered before Fastify", () =
   it("keeps one answer per accepted encoding: a page sent as Brotli never reaches a client without it", async () => {
     const shop = await listeningApp();
     app = shop.app;
-    const get = (encoding: string) => fetch(`${shop.base}/list`, { headers: { "accept-encoding": encoding } });
+    const get = (encoding: string) =>
+      fetch(`${shop.base}/list`, { headers: { "accept-encoding": encoding } });
     await get("identity");
     await get("identity");
     expect(shop.state.handled).toBe(1);
