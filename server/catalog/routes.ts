@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { newToolSchema, toolChangesSchema, toolIdParams, toolListQuery } from "../../contract/catalog";
 import { pageQuery, totalCountHeader } from "../../contract/pagination";
 import { stockChangeSchema } from "../../contract/stock";
 import { signedInUser } from "../accounts/access";
 import { conflict, notFound, parseInput } from "../http/errors";
 import { sendPage } from "../http/pages";
-import type { ReadyResponsesPort } from "../http/ready-responses";
+import { keepAnswers, type ReadyResponsesPort } from "../http/ready-responses";
 import type { CachedPage, ToolListCache } from "./list-cache";
 import { isDefaultView } from "./search";
 import type { CatalogService, ToolPage } from "./service";
@@ -19,14 +19,9 @@ export function catalogRoutes(
   app: FastifyInstance,
   deps: { catalog: CatalogService; toolList: ToolListCache; readyResponses?: ReadyResponsesPort },
 ) {
-  const keepAnswer = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    deps.readyResponses?.keep(request, reply);
-    done();
-  };
-
   app.get(
     "/api/service",
-    { config: { access: "public" }, onResponse: keepAnswer },
+    { config: { access: "public" }, onResponse: keepAnswers(deps.readyResponses) },
     async (request, reply) => {
       const query = parseInput(toolListQuery, request.query);
       // The address every visit reads is then answered before routing (server/http/ready-responses.ts).

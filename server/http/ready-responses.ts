@@ -7,15 +7,21 @@ const ownHeaders = new Set(["date", "connection", "keep-alive", "transfer-encodi
 /** A few URLs at most (routes offer only their address without a query), in up to three encodings. */
 export const maxKept = 48;
 
+/** The encoding a response is sent in for this Accept-Encoding: Brotli, else gzip, else none. */
+export function preferredEncoding(acceptEncoding: string | string[] | undefined): "br" | "gzip" | undefined {
+  const accepted = String(acceptEncoding ?? "");
+  if (accepted.includes("br")) return "br";
+  if (accepted.includes("gzip")) return "gzip";
+  return undefined;
+}
+
 /**
  * Which of a URL's answers a request gets: pages are sent compressed as the browser accepts
- * (server/web/public-pages.ts), so each encoding is an answer of its own.
+ * (server/web/static.ts, by preferredEncoding), so each encoding is an answer of its own.
  */
 function keyOf(url: string, acceptEncoding: string | string[] | undefined): string {
-  const accepted = String(acceptEncoding ?? "");
-  if (accepted.includes("br")) return `${url} br`;
-  if (accepted.includes("gzip")) return `${url} gzip`;
-  return url;
+  const encoding = preferredEncoding(acceptEncoding);
+  return encoding ? `${url} ${encoding}` : url;
 }
 
 type Kept = { headers: OutgoingHttpHeaders; body: Buffer; expiresAt: number };
@@ -118,3 +124,11 @@ export function createReadyResponses({ ttlMs, isOpen, onServed }: ReadyResponses
 }
 
 export type ReadyResponses = ReturnType<typeof createReadyResponses>;
+
+/** A route's onResponse hook that keeps its answer (when it offered one) in `ready`. */
+export function keepAnswers(ready: ReadyResponsesPort | undefined) {
+  return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    ready?.keep(request, reply);
+    done();
+  };
+}

@@ -4,8 +4,8 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isPagePath } from "../../contract/routes";
-import type { ReadyResponsesPort } from "../http/ready-responses";
-import { type PublicPages, type SentPage, serverRenderedPaths } from "./public-pages";
+import { keepAnswers, preferredEncoding, type ReadyResponsesPort } from "../http/ready-responses";
+import { type PublicPages, serverRenderedPaths } from "./public-pages";
 
 /** The built web app: dist/web, or WEB_DIST_DIR (the Lighthouse script builds into a folder of its own). */
 export const webDistDir = path.resolve(
@@ -126,25 +126,20 @@ export async function serveWebApp(
       .header("cache-control", "no-cache")
       .send(indexHtml);
 
-  /** The page's bytes as the browser accepts them: Brotli, gzip or plain. */
-  const encoded = (request: FastifyRequest, page: SentPage): [string | undefined, Buffer] => {
-    const accepted = String(request.headers["accept-encoding"] ?? "");
-    if (accepted.includes("br")) return ["br", page.br];
-    if (accepted.includes("gzip")) return ["gzip", page.gzip];
-    return [undefined, page.html];
-  };
+  const notBuilt = (reply: FastifyReply) =>
+    reply.status(503).send({ error: "The web app is not built yet: run `npm run build`" });
 
   /** A page sent as complete HTML when it can be rendered, else as the shell the browser renders. */
   async function sendPublicPage(request: FastifyRequest, reply: FastifyReply, status: number) {
     const indexHtml = readIndexHtml();
-    if (!indexHtml) {
-      return reply.status(503).send({ error: "The web app is not built yet: run `npm run build`" });
-    }
+    if (!indexHtml) return notBuilt(reply);
     // Kept answers are offered before anything is read, so a change meanwhile drops this one.
-    const offer = request.url in plainPaths ? readyResponses?.begin(request) : undefined;
+    const offer = serverRenderedPaths.has(request.url) ? readyResponses?.begin(request) : undefined;
     const page = await publicPages?.get(request.url, status, indexHtml);
     if (!page) return sendShell(reply, status, indexHtml);
-    const [encoding, body] = encoded(request, page);
+    // As the browser accepts it: Brotli, gzip or plain (the ready responses key by the same rule).
+    const encoding = preferredEncoding(request.headers["accept-encoding"]);
+    const body = encoding ? page[encoding] : page.html;
     offer?.(body);
     if (encoding) reply.header("content-encoding", encoding);
     return reply
@@ -155,12 +150,6 @@ export async function serveWebApp(
       .send(body);
   }
 
-  const keepAnswer = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    readyResponses?.keep(request, reply);
-    done();
-  };
-  // The addresses answered from memory once rendered: each public page without a query.
-  const plainPaths: Record<string, true> = Object.fromEntries([...serverRenderedPaths].map((p) => [p, true]));
   // /home is the home page's other address (spec §2): one address for browsers, bookmarks and search
   // engines alike (a canonical link from /home to / is what crawlers are told to distrust).
   app.get("/home", { config: { access: "public" } }, (request, reply) => {
@@ -169,8 +158,10 @@ export async function serveWebApp(
   });
   if (hasBuild) {
     for (const pagePath of serverRenderedPaths) {
-      app.get(pagePath, { config: { access: "public" }, onResponse: keepAnswer }, (request, reply) =>
-        sendPublicPage(request, reply, 200),
+      app.get(
+        pagePath,
+        { config: { access: "public" }, onResponse: keepAnswers(readyResponses) },
+        (request, reply) => sendPublicPage(request, reply, 200),
       );
     }
   }
@@ -183,9 +174,6 @@ export async function serveWebApp(
     // Any other address is no page: the not-found page, rendered, with its 404.
     if (!isPagePath(pathname)) return sendPublicPage(request, reply, 404);
     const indexHtml = readIndexHtml();
-    if (!indexHtml) {
-      return reply.status(503).send({ error: "The web app is not built yet: run `npm run build`" });
-    }
-    return sendShell(reply, 200, indexHtml);
+    return indexHtml ? sendShell(reply, 200, indexHtml) : notBuilt(reply);
   });
 }

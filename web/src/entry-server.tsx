@@ -1,9 +1,9 @@
 import type { Query, QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
-import { matchRoutes, StaticRouter } from "react-router";
+import { StaticRouter } from "react-router";
 import { createQueryClient } from "./app/query-client";
-import { type RouteHandle, routes } from "./app/router";
+import { preloadPagesAt } from "./app/router";
 import { Pages, Shop } from "./app/Shop";
 import { sendApiCallsThrough } from "./lib/api";
 import { todayIso } from "./lib/delivery/delivery-date";
@@ -58,37 +58,28 @@ async function renderOnce(url: string, queryClient: QueryClient, onMeta: (meta: 
 export async function renderPage(url: string): Promise<RenderedPage> {
   const today = todayIso();
   setPageRenderedOn(today);
-  await Promise.all(
-    (matchRoutes(routes, url) ?? []).map((match) =>
-      (match.route.handle as RouteHandle | undefined)?.preload(),
-    ),
-  );
+  await preloadPagesAt(url);
   const queryClient = createQueryClient();
   let meta: PageMeta | undefined;
   let html = "";
+  const pageQueries = () =>
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((query) => !isVisitorsOwn(query));
   for (let pass = 0; pass < 3; pass++) {
     html = await renderOnce(url, queryClient, (m) => {
       meta = m;
     });
-    const unanswered = queryClient
-      .getQueryCache()
-      .getAll()
-      .filter((query) => query.state.status === "pending" && !isVisitorsOwn(query));
+    const unanswered = pageQueries().filter((query) => query.state.status === "pending");
     if (unanswered.length === 0) break;
     await Promise.all(unanswered.map((query) => query.fetch().catch(() => undefined)));
   }
   // A page drawn with a call that failed would hydrate into something else: the server sends the
   // app's shell instead, which renders in the browser as before.
-  const failed = queryClient
-    .getQueryCache()
-    .getAll()
-    .find((query) => query.state.status !== "success" && !isVisitorsOwn(query));
+  const failed = pageQueries().find((query) => query.state.status !== "success");
   if (failed) throw new Error(`server rendering ${url}: the call ${JSON.stringify(failed.queryKey)} failed`);
-  const queries = queryClient
-    .getQueryCache()
-    .getAll()
-    .filter((query) => query.state.status === "success" && !isVisitorsOwn(query))
-    .map((query) => ({ queryKey: query.queryKey, data: query.state.data }));
+  const queries = pageQueries().map((query) => ({ queryKey: query.queryKey, data: query.state.data }));
   queryClient.clear();
   return { html, meta, data: { queries, today } };
 }

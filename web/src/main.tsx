@@ -1,8 +1,8 @@
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { BrowserRouter, matchRoutes } from "react-router";
+import { BrowserRouter } from "react-router";
 import { createQueryClient } from "./app/query-client";
-import { type RouteHandle, routes } from "./app/router";
+import { preloadPagesAt } from "./app/router";
 import { Pages, Shop } from "./app/Shop";
 import { loadDeferredParts } from "./lib/lazy-near-viewport";
 import { pageDataElementId, type RenderedPageData, setPageRenderedOn } from "./lib/rendered-page";
@@ -56,10 +56,10 @@ function start(root: HTMLElement) {
     // shows changes), so they count as fetched now: the app does not ask again for what it shows.
     for (const { queryKey, data } of pageData.queries) queryClient.setQueryData(queryKey, data);
     setPageRenderedOn(pageData.today);
-    // The server's page is painted first, then taken over: hydrating is a long piece of work that
-    // would otherwise hold back the first paint of a page that is already there to read.
     loadDeferredPartsOnNavigation();
-    // As a transition, hydration runs in slices that let the browser answer input between them.
+    // The server's page is painted first, then taken over: hydrating is a long piece of work that
+    // would otherwise hold back the first paint of a page that is already there to read. As a
+    // transition, hydration runs in slices that let the browser answer input between them.
     requestAnimationFrame(() => setTimeout(() => startTransition(() => void hydrateRoot(root, app)), 0));
     return;
   }
@@ -72,7 +72,4 @@ function start(root: HTMLElement) {
 // hydrate the server's page) once it is in, rather than the loading shell first and the whole page
 // again a moment later. A chunk that fails to load is the page's error boundary's to show.
 // Not a top-level await: pages' chunks import from this one.
-const firstPage = matchRoutes(routes, window.location) ?? [];
-void Promise.allSettled(
-  firstPage.map((match) => (match.route.handle as RouteHandle | undefined)?.preload()),
-).then(() => start(container));
+void preloadPagesAt(window.location).then(() => start(container));

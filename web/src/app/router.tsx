@@ -1,9 +1,9 @@
-import type { RouteObject } from "react-router";
+import { matchRoutes, type RouteObject } from "react-router";
 import { type LazyPage, lazyPage } from "./lazy-page";
 import { RootLayout } from "./RootLayout";
 
 /** What main.tsx needs of a route: the code to fetch before the first render. */
-export type RouteHandle = { preload: LazyPage["preload"] };
+type RouteHandle = { preload: LazyPage["preload"] };
 
 /** A route whose component is its own chunk: public pages never load dashboard code. */
 function page(load: Parameters<typeof lazyPage>[0]): Pick<RouteObject, "element" | "handle"> {
@@ -225,3 +225,16 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Fetches the code of every page the address shows (a page and its layouts), so the first render
+ * (in the browser, or on the server) draws the page rather than the loading state. A chunk that
+ * fails to load is left to the page's error boundary.
+ */
+export function preloadPagesAt(location: string | Location): Promise<unknown> {
+  return Promise.allSettled(
+    (matchRoutes(routes, location) ?? []).map((match) =>
+      (match.route.handle as RouteHandle | undefined)?.preload(),
+    ),
+  );
+}
