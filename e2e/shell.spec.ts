@@ -2,6 +2,7 @@ import { expectNoSideways } from "./appearance";
 import { expectNoSeriousAxeViolations } from "./axe";
 import { expect, type Page, test } from "./fixtures";
 import { screenshot, widths } from "./screenshots";
+import { loadWholePageAndImages } from "./scrolling";
 import { userSidebarLinks } from "./sidebars";
 import { newUser, signInAsAdmin, signUpViaApi } from "./users";
 
@@ -397,7 +398,8 @@ test("home shell screenshots at phone and desktop widths", async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/home");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Car tools and parts for workshops");
-    await imagesSettled(page);
+    // The whole page as a shopper scrolling it sees it: the sections and pictures that load on approach in.
+    await loadWholePageAndImages(page);
     await expectNoSideways(page, width);
     await screenshot(page, `home-${width}`);
   }
