@@ -9,7 +9,10 @@ import { describeEachDatabase } from "../test/test-env";
 // HTML not-found page, where every other miss under /uploads/ is JSON.
 
 const web = fs.mkdtempSync(path.join(os.tmpdir(), "cm-uploads-web-"));
-fs.writeFileSync(path.join(web, "index.html"), "<!doctype html><html><body><div id=root></div></body></html>");
+fs.writeFileSync(
+  path.join(web, "index.html"),
+  "<!doctype html><html><body><div id=root></div></body></html>",
+);
 afterAll(() => fs.rmSync(web, { recursive: true, force: true }));
 
 describeEachDatabase(
