@@ -12,8 +12,8 @@ import {
   orderBody,
   ordersExportQuery,
 } from "../../contract/orders";
-import { cursorOf, pageLinks } from "../../contract/paging";
 import { listQuery, pageQuery } from "../../contract/pagination";
+import { cursorOf, pageLinks } from "../../contract/paging";
 import { createPaymentIntentBody, simulatedConfirmBody } from "../../contract/payments";
 import { ownerQuery, portfolioSchema, profileSchema } from "../../contract/profiles";
 import { reviewSchema } from "../../contract/reviews";
