@@ -64,6 +64,12 @@ const piecesField = (label: string, required: string) =>
     .min(1, `${label} must be at least 1`)
     .max(toolLimits.pieces, `${label} must be at most ${toolLimits.pieces.toLocaleString("en-US")}`);
 
+/**
+ * A price sent as text (a form field, a CSV cell, a JSON string) is written "12" or "12.50": digits
+ * with a point only between digits, no exponent ("1e3"), no lone point ("5.", ".5"), no spaces.
+ */
+const priceNotation = /^-?\d+(\.\d+)?$/;
+
 const priceField = z
   .number(numberError("Price Required", "Price must be a number"))
   .positive("Price must be more than 0")
@@ -116,7 +122,7 @@ export const newToolSchema = z
     description: requiredText("Description Required", toolLimits.description),
     available: formNumber(piecesField("Available", "Availabilie Required")),
     minimum: formNumber(piecesField("Minimum", "Minimum Required")),
-    price: formNumber(priceField),
+    price: formNumber(priceField, priceNotation),
     img: imageUrlField,
     maximum: formNumber(piecesField("Maximum", "Maximum Required").optional()),
     increment: formNumber(piecesField("Increment", "Increment Required").default(1)),
@@ -153,7 +159,7 @@ export const toolChangesSchema = z
     name: requiredText("Name Required", toolLimits.name).optional(),
     description: requiredText("Description Required", toolLimits.description).optional(),
     minimum: formNumber(piecesField("Minimum", "Minimum Required").optional()),
-    price: formNumber(priceField.optional()),
+    price: formNumber(priceField.optional(), priceNotation),
     img: imageUrlField.optional(),
     maximum: clearable(piecesField("Maximum", "Maximum Required")).optional(),
     increment: formNumber(piecesField("Increment", "Increment Required").optional()),

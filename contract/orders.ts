@@ -193,8 +193,17 @@ export const markPaidBody = z.object({
 export type ShipOrderResponse = { acknowledged: true };
 export type CancelOrderResponse = { deletedCount: number };
 
+/** The days the export's filters name: PostgreSQL has no year 0, and a date's year has four digits. */
+export const exportDays = { first: "0001-01-01", last: "9999-12-31" } as const;
+
 const exportDay = (name: string) =>
-  z.iso.date({ error: `${name} must be a date like 2026-01-31` }).optional();
+  z.iso
+    .date({ error: `${name} must be a date like 2026-01-31` })
+    .refine(
+      (day) => day >= exportDays.first,
+      `${name} must be between ${exportDays.first} and ${exportDays.last}`,
+    )
+    .optional();
 
 /** `GET /api/export/orders.csv?status=&from=&to=`: the orders placed on those days (UTC), both included. */
 export const ordersExportQuery = z

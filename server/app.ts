@@ -24,6 +24,7 @@ import { healthRoutes } from "./health/routes";
 import { installErrorHandlers } from "./http/errors";
 import { answerFrameworkErrors, installInputChecks } from "./http/json-body";
 import { createOriginRule, refuseCrossSiteWrites } from "./http/origin-check";
+import { installCursorSeal } from "./http/pages";
 import { createReadyResponses } from "./http/ready-responses";
 import { identityProviderPictureSources, securityHeaders } from "./http/security-headers";
 import { createIdempotencyKeys, idempotencyKeySweep } from "./idempotency/keys";
@@ -131,6 +132,7 @@ export async function buildApp({
     onUserUpdated: (updated) => followAccountEmail(db, updated.id, updated.email),
   });
   const currentUser = createSessionReader(auth, { db, secret: authSecret });
+  installCursorSeal(app, authSecret);
   const users = createUsersService(db);
   const catalog = createCatalogService(db, { publicUrl: config.publicUrl });
   // Rendered public pages show the catalog and the reviews: kept until either changes (decision 023).

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { emailParams } from "../../contract/accounts";
 import { listQuery } from "../../contract/pagination";
 import { forbidden, notFound, parseInput } from "../http/errors";
-import { sendPage } from "../http/pages";
+import { parseListQuery, sendPage } from "../http/pages";
 import { signedInUser } from "./access";
 import type { UsersService } from "./service";
 
@@ -16,7 +16,7 @@ export function accountRoutes(app: FastifyInstance, deps: { users: UsersService 
   });
 
   app.get("/api/user", { config: { access: "admin" } }, async (request, reply) => {
-    const page = await deps.users.listUsers(parseInput(listQuery, request.query));
+    const page = await deps.users.listUsers(parseListQuery(listQuery, request));
     return sendPage(reply, page);
   });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { contactIdParams, contactSchema, markReadSchema } from "../../contract/contact";
 import { listQuery } from "../../contract/pagination";
 import { HttpError, notFound, parseInput } from "../http/errors";
-import { sendPage } from "../http/pages";
+import { parseListQuery, sendPage } from "../http/pages";
 import type { RateLimiter } from "../rate-limits/rate-limiter";
 import type { ContactService } from "./service";
 
@@ -20,7 +20,7 @@ export function contactRoutes(app: FastifyInstance, deps: { contact: ContactServ
   });
 
   app.get("/api/contact", { config: { access: "admin" } }, async (request, reply) => {
-    const page = await deps.contact.listMessages(parseInput(listQuery, request.query));
+    const page = await deps.contact.listMessages(parseListQuery(listQuery, request));
     return sendPage(reply, page);
   });
 

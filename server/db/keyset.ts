@@ -23,9 +23,11 @@ const keyFormats: Record<
   timestamp: {
     select: (c) => sql`to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
     cast: "timestamptz",
-    // The round trip refuses dates the calendar lacks (February 30th), which PostgreSQL would refuse with a 500.
+    // The round trip refuses dates the calendar lacks (February 30th), and the year must be 0001 or
+    // later (PostgreSQL has no year 0): PostgreSQL would refuse either with a 500.
     valid: (v) =>
       /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(v) &&
+      !v.startsWith("0000") &&
       !Number.isNaN(Date.parse(v)) &&
       new Date(v).toISOString().slice(0, 23) === v.slice(0, 23),
   },
@@ -34,7 +36,12 @@ const keyFormats: Record<
     cast: "uuid",
     valid: (v) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(v),
   },
-  text: { select: (c) => sql`${c}::text`, cast: "text", valid: (v) => v.length <= 500 },
+  // PostgreSQL's text holds no NUL.
+  text: {
+    select: (c) => sql`${c}::text`,
+    cast: "text",
+    valid: (v) => v.length <= 500 && !v.includes("\u0000"),
+  },
 };
 
 /** The field each row read by a keyset carries: its sort key, for the cursors of the page's ends. */
@@ -50,7 +57,7 @@ export type CursorRange = Range & { cursor?: Cursor };
 
 const cursorShape = z.object({ d: z.enum(["next", "prev"]), k: z.array(z.string()) });
 
-const invalidCursor = () => badRequest("That cursor is not valid; start again from the first page");
+export const invalidCursor = () => badRequest("That cursor is not valid; start again from the first page");
 
 export type Keyset = ReturnType<typeof keyset>;
 

@@ -5,8 +5,15 @@ import { z } from "zod";
 import { nameField, passwordField, signInSchema, signUpSchema } from "../../contract/accounts";
 import { newToolSchema, toolListQuery } from "../../contract/catalog";
 import { contactSchema, markReadSchema } from "../../contract/contact";
-import { allOrdersQuery, markPaidBody, myOrdersQuery, orderBody } from "../../contract/orders";
-import { pageQuery } from "../../contract/pagination";
+import {
+  allOrdersQuery,
+  markPaidBody,
+  myOrdersQuery,
+  orderBody,
+  ordersExportQuery,
+} from "../../contract/orders";
+import { listQuery, pageQuery } from "../../contract/pagination";
+import { cursorOf, pageLinks } from "../../contract/paging";
 import { createPaymentIntentBody, simulatedConfirmBody } from "../../contract/payments";
 import { ownerQuery, portfolioSchema, profileSchema } from "../../contract/profiles";
 import { reviewSchema } from "../../contract/reviews";
@@ -15,6 +22,7 @@ import { seedDemoData } from "../demo/seed";
 import { orderBody as validOrderBody } from "../orders/order-test-helpers";
 import { orders } from "../orders/tables";
 import { insertOrder, insertTool } from "../test/factories";
+import { call } from "../test/requests";
 import { adminEmail, signUp, type TestUser, usersAndAdmin } from "../test/sessions";
 import { describeEachDatabase, testOrigin } from "../test/test-env";
 
@@ -291,18 +299,19 @@ const routeInputs: Record<string, Inputs> = {
     }),
   },
   "GET /api/myPortfolio": { query: ownerQuery },
-  "GET /api/showAllProfile": { query: pageQuery },
-  "GET /api/user": { query: pageQuery },
+  "GET /api/showAllProfile": { query: listQuery },
+  "GET /api/user": { query: listQuery },
   "POST /api/review": {
     body: reviewSchema,
     valid: (c) => ({ name: c.user.name, email: c.user.email, description: "Good lots.", rating: 5 }),
   },
   "GET /api/review": { query: pageQuery },
+  "GET /api/export/orders.csv": { query: ordersExportQuery },
   "POST /api/contact": {
     body: contactSchema,
     valid: () => ({ email: "workshop@example.com", subject: "Brake pads", message: "Do you deliver?" }),
   },
-  "GET /api/contact": { query: pageQuery },
+  "GET /api/contact": { query: listQuery },
   "PATCH /api/contact/:id": {
     body: markReadSchema,
     valid: () => ({ read: true }),
@@ -570,6 +579,130 @@ function buildCase(route: Route, inputs: Inputs | undefined, context: Context, r
 }
 
 // ---------------------------------------------------------------------------------------------
+// Issue 22: cursors and date filters, every one of a class rather than a random few.
+
+/** The lists read by cursor and who reads them. */
+const cursorLists = [
+  ["/api/order", "user"],
+  ["/api/allOrder", "admin"],
+  ["/api/user", "admin"],
+  ["/api/showAllProfile", "admin"],
+  ["/api/contact", "admin"],
+] as const;
+
+const base64url = (text: string) => Buffer.from(text).toString("base64url");
+const cursorOfKey = (k: unknown, d: unknown = "next") => base64url(JSON.stringify({ d, k }));
+const someUuid = "51c81d6c-33ba-4dac-86f2-bd5286b8d4ff";
+
+/** Sort keys no row has: extreme, impossible or malformed timestamps and ids. */
+const forgedKeys: unknown[] = [
+  ["0000-01-01T00:00:00.000000Z", someUuid],
+  ["0000-12-31T23:59:59.999999Z", someUuid],
+  ["0001-01-01T00:00:00.000000Z", someUuid],
+  ["9999-12-31T23:59:59.999999Z", someUuid],
+  ["+010000-01-01T00:00:00.000000Z", someUuid],
+  ["-000001-01-01T00:00:00.000000Z", someUuid],
+  ["2026-02-30T00:00:00.000000Z", someUuid],
+  ["2026-13-01T00:00:00.000000Z", someUuid],
+  ["2026-01-01T24:00:00.000000Z", someUuid],
+  ["2026-01-01T00:00:00Z", someUuid],
+  ["2026-01-01", someUuid],
+  ["2026-01-01T00:00:00.000000Z", "abc\u0000def"],
+  ["2026-01-01T00:00:00.000000\u0000Z", someUuid],
+  ["2026-01-01T00:00:00.000000Z", "\u0000"],
+  ["2026-01-01T00:00:00.000000Z", "x".repeat(600)],
+  ["2026-01-01T00:00:00.000000Z", `${someUuid}'; drop table orders; --`],
+  ["2026-01-01T00:00:00.000000Z"],
+  ["2026-01-01T00:00:00.000000Z", someUuid, someUuid],
+  [],
+  [1767225600000, someUuid],
+  [null, null],
+  "2026-01-01T00:00:00.000000Z",
+  { 0: "2026-01-01T00:00:00.000000Z", 1: someUuid },
+];
+
+/** Cursors the shop never issued, whole. */
+function forgedCursors(): string[] {
+  return [
+    ...forgedKeys.map((k) => cursorOfKey(k)),
+    ...forgedKeys.map((k) => cursorOfKey(k, "prev")),
+    cursorOfKey(["2026-01-01T00:00:00.000000Z", someUuid], "up"),
+    cursorOfKey(["2026-01-01T00:00:00.000000Z", someUuid], null),
+    base64url("not json"),
+    base64url("null"),
+    base64url("[]"),
+    base64url('{"__proto__":{"d":"next"}}'),
+    "!!!",
+    ".",
+    "..",
+    "a.b",
+    `.${"A".repeat(43)}`,
+    `${cursorOfKey(["2026-01-01T00:00:00.000000Z", someUuid])}.`,
+    "eyJkIjogIm5leHQiLCAiayI6IFsiMDAwMC0wMS0wMVQwMDowMDowMC4wMDAwMDBaIiwgIjUxYzgxZDZjLTMzYmEtNGRhYy04NmYyLWJkNTI4NmI4ZDRmZiJdfQ",
+    "x".repeat(1000),
+    "x".repeat(1001),
+  ];
+}
+
+/** A cursor the shop issued, changed: its key, its direction, its seal, its length. */
+function tamperedCursors(issued: string): string[] {
+  const dot = issued.lastIndexOf(".");
+  const token = dot < 0 ? issued : issued.slice(0, dot);
+  const seal = dot < 0 ? "" : issued.slice(dot);
+  const key = JSON.parse(Buffer.from(token, "base64url").toString()) as { d: string; k: string[] };
+  const [at = "", id = ""] = key.k;
+  const resealed = (k: unknown, d: unknown = key.d) => `${cursorOfKey(k, d)}${seal}`;
+  const flip = (text: string, i: number) =>
+    `${text.slice(0, i)}${text[i] === "A" ? "B" : "A"}${text.slice(i + 1)}`;
+  return [
+    resealed([`0000${at.slice(4)}`, id]),
+    resealed([`9999${at.slice(4)}`, id]),
+    resealed([`${Number(at.slice(0, 4)) - 1}${at.slice(4)}`, id]),
+    resealed([at, someUuid]),
+    resealed([at, `${id.slice(0, -1)}\u0000`]),
+    resealed(key.k, key.d === "next" ? "prev" : "next"),
+    token,
+    `${token}.`,
+    `${token}${seal}${seal}`,
+    `${token}${seal}A`,
+    flip(issued, issued.length - 1),
+    flip(issued, dot + 1),
+    flip(issued, 0),
+    issued.toUpperCase(),
+    `${issued}%00`,
+  ];
+}
+
+/** Days for `?from=` and `?to=`: the ends of the range, past them, and not dates at all. */
+const exportDays = [
+  "0000-01-01",
+  "0000-12-31",
+  "0001-01-01",
+  "9999-12-31",
+  "10000-01-01",
+  "%2B010000-01-01",
+  "-000001-01-01",
+  "99999-01-01",
+  "2026-02-30",
+  "2024-02-29",
+  "2026-13-01",
+  "2026-00-10",
+  "2026-1-1",
+  "20260101",
+  "2026-01-01T00:00:00Z",
+  "2026-01-01%00",
+  "%00",
+  "",
+  "NaN",
+  "Infinity",
+  "-1",
+  "1e10",
+  "9999-99-99",
+  "1970-01-01",
+  "x".repeat(3000),
+];
+
+// ---------------------------------------------------------------------------------------------
 
 describeEachDatabase(
   "fuzz: malformed bodies, queries and parameters on every route",
@@ -672,6 +805,104 @@ describeEachDatabase(
       ).toEqual([]);
       expect(await totals()).toEqual(before);
     }, 180_000);
+
+    it("cursors forged, tampered, extreme or with a NUL are 400 {error}; sealed extremes never 5xx", async () => {
+      // Every list has a second row, so each first page of one has a next link to tamper with.
+      const second = await call(env.app, "POST", "/api/myProfile", people.other, {
+        name: people.other.name,
+        email: people.other.email,
+        education: "Bachelor",
+        location: "Dhaka",
+        phone: "+880 1712-345678",
+        linkedIn: "amina-rahman",
+        img: photo,
+      });
+      expect(second.statusCode, second.body).toBeLessThan(300);
+      for (const subject of ["One", "Two"]) {
+        const sent = await env.app.inject({
+          method: "POST",
+          url: "/api/contact",
+          headers: { origin: testOrigin },
+          payload: { email: "workshop@example.com", subject, message: "Another message" },
+          remoteAddress: "10.255.0.1",
+        });
+        expect(sent.statusCode, sent.body).toBe(201);
+      }
+      await call(env.app, "POST", "/api/myProfile", people.user, {
+        name: people.user.name,
+        email: people.user.email,
+        education: "Bachelor",
+        location: "Dhaka",
+        phone: "+880 1712-345678",
+        linkedIn: "amina-rahman",
+        img: photo,
+      });
+      await insertOrder(env.db, await insertTool(env.db, { minimum: 10, available: 1000 }), people.user);
+
+      const before = await totals();
+      const failures: string[] = [];
+      let sent = 0;
+      const expectRefused = async (list: string, role: "user" | "admin", cursor: string, sealed = false) => {
+        const url = `${list}?cursor=${cursor.endsWith("%00") ? cursor : encodeURIComponent(cursor)}`;
+        const res = await call(env.app, "GET", url, people[role]);
+        sent++;
+        const where = `${url.slice(0, 160)}: ${res.statusCode} ${res.body.slice(0, 120)}`;
+        if (res.statusCode >= 500 || (!sealed && res.statusCode !== 400)) failures.push(where);
+        else if (res.statusCode >= 400 && Object.keys(res.json() ?? {}).join() !== "error")
+          failures.push(where);
+      };
+
+      const issued: string[] = [];
+      for (const [list, role] of cursorLists) {
+        const first = await call(env.app, "GET", `${list}?limit=1`, people[role]);
+        expect(first.statusCode, first.body).toBe(200);
+        const cursor = cursorOf(pageLinks(first.headers.link as string | undefined).next);
+        expect(cursor, `${list} has a next page`).toBeDefined();
+        if (cursor) issued.push(cursor);
+      }
+      for (const [list, role] of cursorLists) {
+        for (const cursor of forgedCursors()) await expectRefused(list, role, cursor);
+        for (const cursor of issued.flatMap(tamperedCursors)) await expectRefused(list, role, cursor);
+        // The other lists' cursors: the shop's own, but not for this list.
+        for (const cursor of issued.filter((_c, i) => cursorLists[i]?.[0] !== list)) {
+          await expectRefused(list, role, cursor);
+        }
+        // Sealed with the shop's own key: PostgreSQL must still never see a key it cannot read.
+        for (const k of forgedKeys) {
+          await expectRefused(list, role, env.app.cursorSeal.seal(cursorOfKey(k), list), true);
+        }
+      }
+      expect(sent).toBeGreaterThanOrEqual(500);
+      expect(failures.slice(0, 25), `${failures.length} of ${sent} cursors answered wrongly`).toEqual([]);
+      expect(await totals()).toEqual(before);
+    }, 180_000);
+
+    it("date filters at and past the ends of the range, or malformed, are 200 or 400 {error}, never 5xx", async () => {
+      const failures: string[] = [];
+      const check = async (query: string, must400: boolean) => {
+        const res = await call(env.app, "GET", `/api/export/orders.csv?${query}`, people.admin);
+        const where = `${query.slice(0, 120)}: ${res.statusCode} ${res.body.slice(0, 120)}`;
+        if (res.statusCode >= 500 || (must400 && res.statusCode !== 400)) failures.push(where);
+        else if (res.statusCode >= 400 && Object.keys(res.json() ?? {}).join() !== "error")
+          failures.push(where);
+        else if (res.statusCode !== 400 && res.statusCode !== 200) failures.push(where);
+      };
+      // The days answered (an empty one is no filter); every other value is a 400.
+      const answered = new Set(["0001-01-01", "9999-12-31", "2024-02-29", "1970-01-01", ""]);
+      for (const day of exportDays) {
+        const refused = !answered.has(day);
+        await check(`from=${day}`, refused);
+        await check(`to=${day}`, refused);
+        await check(`from=${day}&to=${day}`, refused);
+        await check(`status=paid&to=${day}&from=0001-01-01`, refused);
+        await check(`from=${day}&from=2026-01-01`, true);
+      }
+      await check("from=9999-12-31&to=0001-01-01", true);
+      // Keys that are no filter are ignored, like every unknown key.
+      await check("from[]=0000-01-01", false);
+      await check("to[$gt]=9999-12-31", false);
+      expect(failures.slice(0, 25), `${failures.length} date filters answered wrongly`).toEqual([]);
+    });
   },
   { ADMIN_EMAILS: `${adminEmail},${secondAdmin}` },
 );

@@ -7,13 +7,13 @@ import {
 } from "../../contract/orders";
 import { signedInUser } from "../accounts/access";
 import { parseInput } from "../http/errors";
-import { sendPage } from "../http/pages";
+import { parseListQuery, sendPage } from "../http/pages";
 import type { OrdersService } from "./service";
 
 export function adminOrderRoutes(app: FastifyInstance, deps: { orders: OrdersService }) {
   // Every order, newest first; cancelled orders stay listed with status "cancelled".
   app.get("/api/allOrder", { config: { access: "admin" } }, async (request, reply) => {
-    const { status, q, ...page } = parseInput(allOrdersQuery, request.query);
+    const { status, q, ...page } = parseListQuery(allOrdersQuery, request);
     const found = await deps.orders.listAllOrders({ status, q }, page);
     return sendPage(reply, found);
   });

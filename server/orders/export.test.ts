@@ -100,10 +100,22 @@ describeEachDatabase(
       expect(none.body).toBe(`${orderExportHeader.join(",")}\n`);
     });
 
+    it("takes every day from 0001-01-01 to 9999-12-31 (issue 22: the ends answered 500)", async () => {
+      const all = rowsOf((await exportOrders()).body);
+      for (const query of ["?to=9999-12-31", "?from=0001-01-01", "?from=0001-01-01&to=9999-12-31"]) {
+        expect(rowsOf((await exportOrders(query)).body), query).toEqual(all);
+      }
+      expect(rowsOf((await exportOrders("?from=9999-12-31")).body)).toEqual([]);
+      expect(rowsOf((await exportOrders("?to=0001-01-01")).body)).toEqual([]);
+    });
+
     it.each([
       ["?status=lost", 'status "lost" is not one of pending, paid, shipped, cancelled'],
       ["?from=10/03/2026", "from must be a date like 2026-01-31"],
       ["?from=2026-03-12&to=2026-03-10", "from must not be after to"],
+      ["?from=0000-01-01", "from must be between 0001-01-01 and 9999-12-31"],
+      ["?to=0000-12-31", "to must be between 0001-01-01 and 9999-12-31"],
+      ["?to=10000-01-01", "to must be a date like 2026-01-31"],
     ])("refuses %s with 400", async (query, error) => {
       const res = await call(env.app, "GET", `/api/export/orders.csv${query}`, people.admin);
       expect(res.statusCode).toBe(400);

@@ -29,13 +29,15 @@ const batchSize = 500;
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+/** The start of a day (UTC), computed by PostgreSQL: a JS Date of 10000-01-01 would not reach it. */
+const startOf = (day: string, plusDays: 0 | 1) =>
+  sql`(${day}::date + ${plusDays}::integer)::timestamp at time zone 'UTC'`;
 
 function exportWhere({ status, from, to }: OrdersExportQuery): SQL | undefined {
   return and(
     status ? inArray(orders.status, status) : undefined,
-    from ? gte(orders.createdAt, new Date(`${from}T00:00:00Z`)) : undefined,
-    to ? lt(orders.createdAt, nextDay(to)) : undefined,
+    from ? gte(orders.createdAt, startOf(from, 0)) : undefined,
+    to ? lt(orders.createdAt, startOf(to, 1)) : undefined,
   );
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { myOrdersQuery, orderBody, orderIdParams, type PlaceOrderResponse } from "../../contract/orders";
 import { signedInUser } from "../accounts/access";
 import { forbidden, parseInput } from "../http/errors";
-import { sendPage } from "../http/pages";
+import { parseListQuery, sendPage } from "../http/pages";
 import type { IdempotencyKeys } from "../idempotency/keys";
 import { noSuchOrder, type OrderRow } from "./order-view";
 import type { OrdersService } from "./service";
@@ -39,7 +39,7 @@ export function orderRoutes(
   // The caller's own orders, newest first. Another user's email is refused.
   app.get("/api/order", { config: { access: "user" } }, async (request, reply) => {
     const me = signedInUser(request);
-    const { orderEmail, status, ...page } = parseInput(myOrdersQuery, request.query);
+    const { orderEmail, status, ...page } = parseListQuery(myOrdersQuery, request);
     if (orderEmail !== undefined && orderEmail.toLowerCase() !== me.email.toLowerCase()) {
       throw forbidden("You can only see your own orders");
     }

@@ -4,7 +4,7 @@ import { noUserMessage, ownerQuery, portfolioSchema, profileSchema } from "../..
 import { signedInUser } from "../accounts/access";
 import type { SessionUser } from "../accounts/guards";
 import { notFound, parseInput, unauthorized } from "../http/errors";
-import { sendPage } from "../http/pages";
+import { parseListQuery, sendPage } from "../http/pages";
 import { type ProfilesService, toPortfolio, toProfile, toPublicProfile } from "./service";
 
 export function profileRoutes(app: FastifyInstance, deps: { profiles: ProfilesService }) {
@@ -43,7 +43,7 @@ export function profileRoutes(app: FastifyInstance, deps: { profiles: ProfilesSe
   });
 
   app.get("/api/showAllProfile", { config: { access: "admin" } }, async (request, reply) => {
-    const page = await deps.profiles.listProfiles(parseInput(listQuery, request.query));
+    const page = await deps.profiles.listProfiles(parseListQuery(listQuery, request));
     return sendPage(reply, page);
   });
 

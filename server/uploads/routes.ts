@@ -51,6 +51,12 @@ export async function uploadRoutes(
       .header("content-security-policy", "default-src 'none'; sandbox")
       .send(file.body);
   });
+
+  // Any other address under /uploads/ (a name longer than the router's parameters, a sub-folder) is
+  // no photo either: the same JSON 404, not the web app's not-found page.
+  app.get("/uploads/*", { config: { access: "public" } }, async () => {
+    throw notFound("No such photo");
+  });
 }
 
 function tooMany(waitSeconds: number): string {
