@@ -97,7 +97,9 @@ export function createAuth(config: AuthConfig) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // A link proves an address, never who is at the keyboard: opening one signs nobody in, so
+      // someone's own link sent to another person cannot put that person in their account (decision 024).
+      autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user: u, url }) => {
         // A change of email sends the new address here too (Better Auth's user.changeEmail): the
@@ -157,6 +159,12 @@ export function createAuth(config: AuthConfig) {
         },
         // The address was verified (the link, a provider's account linked) or changed to a verified one.
         update: {
+          // A change of email is taken only through the link mailed to the new address (Better Auth's
+          // /verify-email), which proves that address whatever the old one's state (decision 024).
+          before: async (data, ctx) =>
+            ctx?.path === "/verify-email" && typeof data.email === "string"
+              ? { data: { ...data, emailVerified: true } }
+              : undefined,
           after: async (updated) => {
             if (updated) await config.onUserUpdated?.(updated);
             if (updated && isAdminAddress(updated) && updated.role !== "admin") {
