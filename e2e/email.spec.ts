@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, test } from "./fixtures";
+import { type APIRequestContext, expect, type PlaywrightWorkerArgs, test } from "./fixtures";
 import { screenshot, widths } from "./screenshots";
-import { newUser, signInAsAdmin, signUpViaApi } from "./users";
+import { newUser, signInAsAdmin, signUpViaApi, type TestUser } from "./users";
 
 /** Waits for what a request to the server brings (a sign-up, a reset): the shared test machine can be slow. */
 const afterRequest = { timeout: 30_000 };
@@ -26,6 +26,17 @@ async function mailedLink(request: APIRequestContext, baseURL: string, to: strin
   const link = message?.text?.match(/https?:\/\/\S+\/api\/auth\/\S+/)?.[0];
   expect(link, "the link in the message").toBeDefined();
   return link as string;
+}
+
+/** `user` signed up in a request context of its own (another device, another person), which it returns. */
+async function signedUpElsewhere(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  shop: string,
+  user: TestUser,
+) {
+  const elsewhere = await playwright.request.newContext({ baseURL: shop });
+  await signUpViaApi(elsewhere, shop, user);
+  return elsewhere;
 }
 
 test("a new account verifies its address with the emailed link", async ({ page, request, baseURL }) => {
@@ -72,9 +83,7 @@ test("someone else's verification link verifies their address and leaves the bro
   await signUpViaApi(page.request, shop, victim);
   // The sender signs up elsewhere and passes their own link on ("please confirm this").
   const sender = newUser("Link Sender");
-  const elsewhere = await playwright.request.newContext({ baseURL: shop });
-  await signUpViaApi(elsewhere, shop, sender);
-  await elsewhere.dispose();
+  await (await signedUpElsewhere(playwright, shop, sender)).dispose();
 
   // A link asked for through the API returns to the home page.
   await page.goto(await mailedLink(request, shop, sender.email, "verify-email"));
@@ -96,8 +105,7 @@ test("a forgotten password is reset with the emailed link, and the old session e
   const shop = baseURL ?? "";
   const user = newUser("Forgetful Owner");
   // Signed in elsewhere before the reset (another device).
-  const otherDevice = await playwright.request.newContext({ baseURL: shop });
-  await signUpViaApi(otherDevice, shop, user);
+  const otherDevice = await signedUpElsewhere(playwright, shop, user);
   const sessionThere = async () => (await (await otherDevice.get("/api/auth/get-session")).json()) as unknown;
   expect(await sessionThere()).not.toBeNull();
 

@@ -65,7 +65,12 @@ export function authRoutes(
         request.method === "POST" && url.pathname === signInPath ? signInAccount(request.body) : undefined;
       const { result: response, start } = await deps.afterAnswer.collect(async () =>
         account
-          ? withAccountLimit(deps.accountSignIns, account, await isSignedInAs(deps.auth, headers, account), send)
+          ? withAccountLimit(
+              deps.accountSignIns,
+              account,
+              await isSignedInAs(deps.auth, headers, account),
+              send,
+            )
           : send(),
       );
       reply.raw.once("finish", start);

@@ -39,8 +39,13 @@ describeEachDatabase("a request for a reset link", (env) => {
     expect(answers[0]?.body).toBe(answers[1]?.body);
 
     // After the answer: the link is made and mailed to the account, and nobody else is mailed.
-    const mail = await vi.waitFor(() => lastMail(env.app, owner.email, "password-reset"), { timeout: 20_000 });
-    const opened = await env.app.inject({ method: "GET", url: linkIn(mail.text, "/api/auth/reset-password/") });
+    const mail = await vi.waitFor(() => lastMail(env.app, owner.email, "password-reset"), {
+      timeout: 20_000,
+    });
+    const opened = await env.app.inject({
+      method: "GET",
+      url: linkIn(mail.text, "/api/auth/reset-password/"),
+    });
     expect(opened.statusCode).toBe(302);
     const landing = new URL(String(opened.headers.location), testOrigin);
     expect(`${landing.origin}${landing.pathname}`).toBe(`${testOrigin}/reset-password`);

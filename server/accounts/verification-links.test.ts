@@ -14,17 +14,27 @@ describeEachDatabase("verification links", (env) => {
   // runs): each request for a change from an address of its own.
   const network = randomInt(1, 250);
   let clients = 0;
-  const changeEmail = (who: TestUser, body: { newEmail: string; callbackURL: string }) =>
-    call(env.app, "POST", "/api/auth/change-email", who, body, {
-      remoteAddress: `10.${network}.${++clients}.22`,
-    });
+  /** `who` asks to move to `newEmail`: the link mailed to the new address. */
+  const changeEmailLink = async (who: TestUser, newEmail: string, callbackURL: string) => {
+    const asked = await call(
+      env.app,
+      "POST",
+      "/api/auth/change-email",
+      who,
+      { newEmail, callbackURL },
+      {
+        remoteAddress: `10.${network}.${++clients}.22`,
+      },
+    );
+    expect(asked.statusCode, asked.body).toBe(200);
+    return linkIn((await lastMail(env.app, newEmail, "change-email")).text, "/api/auth/verify-email");
+  };
   const open = (link: string, who?: TestUser) =>
     env.app.inject({ method: "GET", url: link, headers: who ? { cookie: who.cookie } : {} });
   const signedInAs = async (cookie: string) =>
     (await env.app.inject({ method: "GET", url: "/api/auth/get-session", headers: { cookie } })).json()?.user
       ?.email as string | undefined;
-  const stored = async (email: string) =>
-    (await env.db.select().from(user).where(eq(user.email, email)))[0];
+  const stored = async (email: string) => (await env.db.select().from(user).where(eq(user.email, email)))[0];
   const verifyLink = async (who: TestUser) =>
     linkIn((await lastMail(env.app, who.email, "verify-email")).text, "/api/auth/verify-email");
 
@@ -56,12 +66,7 @@ describeEachDatabase("verification links", (env) => {
     const owner = await signUp(env.app, {}, { verified: false });
     const other = await signUp(env.app);
     const newEmail = `moved.${Date.now()}@example.com`;
-    const asked = await changeEmail(owner, {
-      newEmail,
-      callbackURL: "/dashboard/account?email-changed=1",
-    });
-    expect(asked.statusCode, asked.body).toBe(200);
-    const link = linkIn((await lastMail(env.app, newEmail, "change-email")).text, "/api/auth/verify-email");
+    const link = await changeEmailLink(owner, newEmail, "/dashboard/account?email-changed=1");
 
     // Signed in as another account: refused, nothing changes, still that account.
     const refused = await open(link, other);
@@ -86,12 +91,7 @@ describeEachDatabase("verification links", (env) => {
   it("a change-email link opened by its owner, signed in, keeps that same session", async () => {
     const owner = await signUp(env.app, {}, { verified: false });
     const newEmail = `moved.again.${Date.now()}@example.com`;
-    const asked = await changeEmail(owner, {
-      newEmail,
-      callbackURL: "/dashboard",
-    });
-    expect(asked.statusCode, asked.body).toBe(200);
-    const link = linkIn((await lastMail(env.app, newEmail, "change-email")).text, "/api/auth/verify-email");
+    const link = await changeEmailLink(owner, newEmail, "/dashboard");
     const opened = await open(link, owner);
     expect(opened.statusCode).toBe(302);
     expect(await signedInAs(owner.cookie)).toBe(newEmail);
