@@ -5,6 +5,9 @@ import { emailField, passwordField } from "./accounts";
 export const forgotPasswordSchema = z.object({ email: emailField });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
+/** The body of `POST /api/auth/request-password-reset`: the address, and the page the link opens. */
+export const passwordResetRequestSchema = forgotPasswordSchema.extend({ redirectTo: z.string().optional() });
+
 /** The body of `POST /api/auth/reset-password`: the spec's password rules, checked by the server too. */
 export const resetPasswordRequestSchema = z.object({ newPassword: passwordField });
 

@@ -38,6 +38,19 @@ async function logIn(page: Page, user: Pick<TestUser, "email" | "password">): Pr
   await page.getByRole("button", { name: "Login", exact: true }).click();
 }
 
+/**
+ * Opens /login?redirect=<redirect> signed in: the "You are signed in" screen's Continue link goes to
+ * `/`, and to the shop's own origin as the browser resolves its href (where a click goes).
+ */
+async function expectContinueHome(page: Page, redirect: string): Promise<void> {
+  await page.goto(`/login?redirect=${redirect}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are signed in");
+  const continueLink = page.getByRole("link", { name: "Continue" });
+  await expect(continueLink, redirect).toHaveAttribute("href", "/");
+  const href = await continueLink.evaluate((a) => (a as HTMLAnchorElement).href);
+  expect(new URL(href).origin, redirect).toBe(new URL(page.url()).origin);
+}
+
 /** The page never reaches the outside world: the OIDC provider's stock page asks for a web font. */
 async function stayOffline(page: Page): Promise<void> {
   await page.route(
@@ -279,11 +292,43 @@ test("a ?redirect= that leaves the shop is ignored: login goes to /, with no err
     "%2F%5Cevil.host",
     "https%3A%2F%2Fevil.host",
   ]) {
-    await page.goto(`/login?redirect=${redirect}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are signed in");
-    await expect(page.getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/");
+    await expectContinueHome(page, redirect);
   }
   expect(pageErrors).toEqual([]);
+});
+
+test("a ?redirect= whose dot segments resolve to another host leaves the Continue link on the shop", async ({
+  page,
+  baseURL,
+}) => {
+  await signUpViaApi(page.request, baseURL ?? "", newUser());
+  await stayOffline(page);
+  const shop = new URL(baseURL ?? "").origin;
+  // Issue 22: `/.//host` and `/x/..//host` came out of the URL parser as `//host`, and the screen's
+  // Continue link took it as its href: a link to another site.
+  for (const redirect of [
+    "%2F.%2F%2F127.0.0.1%3A4299%2Fpwned",
+    "%2Fx%2F..%2F%2F127.0.0.1%3A4299%2Fpwned",
+    "%2F%2e%2F%5C127.0.0.1%3A4299%2Fpwned",
+    "%2Fx%2F%2E%2E%2F%09%2F127.0.0.1%3A4299%2Fpwned",
+    "%2F.%2F%2F127.0.0.1%3A4299%2F%2F",
+  ]) {
+    await expectContinueHome(page, redirect);
+  }
+
+  // A path of the shop spelled with dot segments still leads to its page.
+  await page.goto(`/login?redirect=${encodeURIComponent("/x/./%2e%2e/about")}`);
+  const continueLink = page.getByRole("link", { name: "Continue" });
+  await expect(continueLink).toHaveAttribute("href", "/about");
+  for (const [name, width] of [
+    ["login-signed-in-continue-375", widths.phone],
+    ["login-signed-in-continue-1280", widths.desktop],
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await screenshot(page, name);
+  }
+  await continueLink.click();
+  await expect(page).toHaveURL(`${shop}/about`);
 });
 
 test("a wrong password shows the server's error in red and keeps the visitor on the form", async ({

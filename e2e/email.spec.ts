@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, test } from "./fixtures";
+import { type APIRequestContext, expect, type PlaywrightWorkerArgs, test } from "./fixtures";
 import { screenshot, widths } from "./screenshots";
-import { newUser, signInAsAdmin, signUpViaApi } from "./users";
+import { newUser, signInAsAdmin, signUpViaApi, type TestUser } from "./users";
 
 /** Waits for what a request to the server brings (a sign-up, a reset): the shared test machine can be slow. */
 const afterRequest = { timeout: 30_000 };
@@ -10,16 +10,33 @@ const afterRequest = { timeout: 30_000 };
 
 type OutboxMessage = { kind: string; to: string; text: string | null; status: string };
 
-/** The newest link of `kind` mailed to `to`, from the Outbox (as the admin). */
+/**
+ * The newest link of `kind` mailed to `to`, from the Outbox (as the admin). A reset link is queued
+ * just after the answer to its request (the same answer for every address): it may take a moment.
+ */
 async function mailedLink(request: APIRequestContext, baseURL: string, to: string, kind: string) {
   await signInAsAdmin(request, baseURL);
-  const response = await request.get("/api/outbox?limit=100");
-  expect(response.ok()).toBe(true);
-  const message = ((await response.json()) as OutboxMessage[]).find((m) => m.to === to && m.kind === kind);
-  expect(message, `a ${kind} message to ${to}`).toBeDefined();
+  let message: OutboxMessage | undefined;
+  await expect(async () => {
+    const response = await request.get("/api/outbox?limit=100");
+    expect(response.ok()).toBe(true);
+    message = ((await response.json()) as OutboxMessage[]).find((m) => m.to === to && m.kind === kind);
+    expect(message, `a ${kind} message to ${to}`).toBeDefined();
+  }).toPass(afterRequest);
   const link = message?.text?.match(/https?:\/\/\S+\/api\/auth\/\S+/)?.[0];
   expect(link, "the link in the message").toBeDefined();
   return link as string;
+}
+
+/** `user` signed up in a request context of its own (another device, another person), which it returns. */
+async function signedUpElsewhere(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  shop: string,
+  user: TestUser,
+) {
+  const elsewhere = await playwright.request.newContext({ baseURL: shop });
+  await signUpViaApi(elsewhere, shop, user);
+  return elsewhere;
 }
 
 test("a new account verifies its address with the emailed link", async ({ page, request, baseURL }) => {
@@ -55,6 +72,30 @@ test("a new account verifies its address with the emailed link", async ({ page, 
   await expect(banner).toHaveCount(0);
 });
 
+test("someone else's verification link verifies their address and leaves the browser signed in as before", async ({
+  page,
+  request,
+  playwright,
+  baseURL,
+}) => {
+  const shop = baseURL ?? "";
+  const victim = newUser("Link Receiver");
+  await signUpViaApi(page.request, shop, victim);
+  // The sender signs up elsewhere and passes their own link on ("please confirm this").
+  const sender = newUser("Link Sender");
+  await (await signedUpElsewhere(playwright, shop, sender)).dispose();
+
+  // A link asked for through the API returns to the home page.
+  await page.goto(await mailedLink(request, shop, sender.email, "verify-email"));
+  await expect(page).toHaveURL(`${shop}/`, afterRequest);
+  const session = await (await page.request.get("/api/auth/get-session")).json();
+  expect(session.user.email).toBe(victim.email);
+  // Still the receiver's own dashboard (their address is not verified yet), never the sender's account.
+  await page.goto("/dashboard");
+  const banner = page.getByRole("region", { name: "Please verify your email address" });
+  await expect(banner).toContainText(victim.email);
+});
+
 test("a forgotten password is reset with the emailed link, and the old session ends", async ({
   page,
   request,
@@ -64,8 +105,7 @@ test("a forgotten password is reset with the emailed link, and the old session e
   const shop = baseURL ?? "";
   const user = newUser("Forgetful Owner");
   // Signed in elsewhere before the reset (another device).
-  const otherDevice = await playwright.request.newContext({ baseURL: shop });
-  await signUpViaApi(otherDevice, shop, user);
+  const otherDevice = await signedUpElsewhere(playwright, shop, user);
   const sessionThere = async () => (await (await otherDevice.get("/api/auth/get-session")).json()) as unknown;
   expect(await sessionThere()).not.toBeNull();
 

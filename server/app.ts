@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { installAccess } from "./accounts/access";
 import { createAccountData } from "./accounts/account-data";
+import { createAfterAnswer } from "./accounts/after-answer";
 import { createAuth } from "./accounts/auth";
 import { authRoutes } from "./accounts/auth-routes";
 import { createSessionReader } from "./accounts/guards";
@@ -119,6 +120,9 @@ export async function buildApp({
 
   const mail = mailDelivery(app, { db, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
   const authSecret = resolveAuthSecret(config.authSecret, config.dataDir);
+  // A reset link's lookup and mail, done after the answer: the close waits for them (the database closes after).
+  const afterAnswer = createAfterAnswer((err) => app.log.error({ err }, "password reset request failed"));
+  app.addHook("onClose", () => afterAnswer.settled());
   const auth = createAuth({
     db,
     secret: authSecret,
@@ -130,6 +134,7 @@ export async function buildApp({
     rateLimitStorage: rateLimits.authStorage,
     onAccountLink: mail.onAccountLink,
     onUserUpdated: (updated) => followAccountEmail(db, updated.id, updated.email),
+    afterAnswer,
   });
   const currentUser = createSessionReader(auth, { db, secret: authSecret });
   installCursorSeal(app, authSecret);
@@ -181,6 +186,7 @@ export async function buildApp({
     google: config.google !== undefined,
     pictureSources: identityProviderPictureSources(config.google?.discoveryUrl),
     accountSignIns: rateLimits.limiter("sign-in-failures", accountSignInRule),
+    afterAnswer,
   });
   accountRoutes(app, { users });
   outboxRoutes(app, { outbox: createOutboxService(db) });

@@ -2,6 +2,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance } from "fastify";
 import type { AuthOptions } from "../../contract/accounts";
 import type { RateLimiter } from "../rate-limits/rate-limiter";
+import type { AfterAnswer } from "./after-answer";
 import { type Auth, clientIpHeader } from "./auth";
 import { withSignedInHint } from "./session-hint";
 import {
@@ -36,6 +37,8 @@ export function authRoutes(
     pictureSources: string[];
     /** Failed password sign-ins per account (accountSignInRule). */
     accountSignIns: RateLimiter;
+    /** The work an endpoint leaves for after its answer (a reset link's), started once it is sent. */
+    afterAnswer: AfterAnswer;
   },
 ) {
   app.route({
@@ -60,14 +63,18 @@ export function authRoutes(
 
       const account =
         request.method === "POST" && url.pathname === signInPath ? signInAccount(request.body) : undefined;
-      const response = account
-        ? await withAccountLimit(
-            deps.accountSignIns,
-            account,
-            await isSignedInAs(deps.auth, headers, account),
-            send,
-          )
-        : await send();
+      const { result: response, start } = await deps.afterAnswer.collect(async () =>
+        account
+          ? withAccountLimit(
+              deps.accountSignIns,
+              account,
+              await isSignedInAs(deps.auth, headers, account),
+              send,
+            )
+          : send(),
+      );
+      reply.raw.once("finish", start);
+      reply.raw.once("close", start);
       if (!(response instanceof Response)) {
         reply.header("retry-after", response.waitSeconds);
         return reply.status(429).send({ error: accountLockedMessage(response.waitSeconds) });

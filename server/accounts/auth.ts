@@ -7,12 +7,13 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { changeEmailSchema, changePasswordRequestSchema } from "../../contract/account-settings";
 import { accountUpdateSchema, signUpRequestSchema } from "../../contract/accounts";
-import { resetPasswordRequestSchema } from "../../contract/password-reset";
+import { passwordResetRequestSchema, resetPasswordRequestSchema } from "../../contract/password-reset";
 import type { Db } from "../db/database";
 import { describeZodError } from "../http/errors";
 import { enqueueMail } from "../mail/outbox";
 import type { AuthRateLimitStorage } from "../rate-limits/rate-limits";
 import { passwordResetMail, verifyEmailMail } from "./account-mail";
+import type { AfterAnswer } from "./after-answer";
 import { changeEmailMail } from "./change-email-mail";
 import { account, session, user, verification } from "./tables";
 
@@ -50,6 +51,14 @@ export type AuthConfig = {
   onAccountLink?: (link: AccountLink) => void;
   /** After every change of a user row (a confirmed new address among them): the profile follows it. */
   onUserUpdated?: (updated: { id: string; email: string }) => Promise<void>;
+  /** Where a request for a reset link does its work after answering (the server's close waits for it). */
+  afterAnswer: AfterAnswer;
+};
+
+/** Better Auth's one answer to a request for a reset link, whether the address has an account or not. */
+export const passwordResetAnswer = {
+  status: true,
+  message: "If this email exists in our system, check your email for the reset link",
 };
 
 export function createAuth(config: AuthConfig) {
@@ -67,15 +76,16 @@ export function createAuth(config: AuthConfig) {
   // and the new password of a reset: the spec's rules and messages.
   const accountRules = new Map<
     string,
-    z.ZodType<{ name?: string } | { newPassword: string } | { newEmail: string }>
+    z.ZodType<{ name?: string } | { newPassword: string } | { newEmail: string } | { email: string }>
   >([
+    ["/request-password-reset", passwordResetRequestSchema],
     ["/sign-up/email", signUpRequestSchema(config.publicUrl)],
     ["/update-user", accountUpdateSchema(config.publicUrl)],
     ["/reset-password", resetPasswordRequestSchema],
     ["/change-password", changePasswordRequestSchema],
     ["/change-email", changeEmailSchema],
   ]);
-  return betterAuth({
+  const auth = betterAuth({
     appName: "Car Mechanic",
     baseURL: config.publicUrl,
     basePath: "/api/auth",
@@ -97,7 +107,9 @@ export function createAuth(config: AuthConfig) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // A link proves an address, never who is at the keyboard: opening one signs nobody in, so
+      // someone's own link sent to another person cannot put that person in their account (decision 024).
+      autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user: u, url }) => {
         // A change of email sends the new address here too (Better Auth's user.changeEmail): the
@@ -157,6 +169,12 @@ export function createAuth(config: AuthConfig) {
         },
         // The address was verified (the link, a provider's account linked) or changed to a verified one.
         update: {
+          // A change of email is taken only through the link mailed to the new address (Better Auth's
+          // /verify-email), which proves that address whatever the old one's state (decision 024).
+          before: async (data, ctx) =>
+            ctx?.path === "/verify-email" && typeof data.email === "string"
+              ? { data: { ...data, emailVerified: true } }
+              : undefined,
           after: async (updated) => {
             if (updated) await config.onUserUpdated?.(updated);
             if (updated && isAdminAddress(updated) && updated.role !== "admin") {
@@ -174,6 +192,15 @@ export function createAuth(config: AuthConfig) {
         if (!schema) return;
         const parsed = schema.safeParse(ctx.body);
         if (!parsed.success) throw new APIError("BAD_REQUEST", { message: describeZodError(parsed.error) });
+        // A request for a reset link (from a client: `ctx.request`) answers at once, the same for every
+        // address; Better Auth's own endpoint then looks the address up, makes the token and queues
+        // the mail, called directly (no request, so not deferred again). The answer's time tells
+        // nobody whether the address has an account (issue 22).
+        if (ctx.path === "/request-password-reset" && ctx.request) {
+          const { body, headers } = ctx;
+          config.afterAnswer.run(() => auth.api.requestPasswordReset({ body, headers }));
+          return ctx.json(passwordResetAnswer);
+        }
         if ("name" in parsed.data && parsed.data.name !== undefined)
           return { context: { body: { ...ctx.body, name: parsed.data.name } } };
       }),
@@ -195,6 +222,7 @@ export function createAuth(config: AuthConfig) {
         ]
       : [],
   });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
