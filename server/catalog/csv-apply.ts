@@ -1,0 +1,197 @@
+import { asc, eq, inArray, or } from "drizzle-orm";
+import type { z } from "zod";
+import { listedToolSchema, newToolSchema } from "#contract/catalog";
+import type { Db, Tx } from "#server/db/database";
+import { isPgError } from "#server/db/errors";
+import { conflict, describeZodIssue } from "#server/http/errors";
+import type { RowProblem, ToolFileRow } from "./csv-rows";
+import { skuTaken, toolRowOf } from "./service";
+import { adjustStock, recordInitialStock } from "./stock";
+import { tools } from "./tables";
+
+/** The photo of a new tool whose row leaves `img` empty, until an admin gives it one (Edit). */
+export const placeholderToolImage = "/images/tools/placeholder.svg";
+
+type ToolRow = typeof tools.$inferSelect;
+type ToolValues = ReturnType<typeof toolRowOf>;
+type Change =
+  | { row: number; values: ToolValues; current: ToolRow }
+  | { row: number; values: ToolValues; current: undefined; placeholderPhoto: boolean };
+
+export type Applied =
+  | { ok: true; created: number; updated: number; unchanged: number; placeholderPhotoRows: number[] }
+  | { ok: false; problems: RowProblem[] };
+
+/** Tries of an import that met another one adding the same new SKU (PostgreSQL's unique index). */
+const attempts = 3;
+
+export const importRace =
+  "Another import or edit changed the same tools at the same time; import the file again";
+
+/**
+ * Applies checked rows in one transaction, their tools locked: all rows or, on any problem, none.
+ * An import that adds a SKU another one added meanwhile starts again, and then finds that tool.
+ */
+export async function applyToolRows(
+  db: Db,
+  rows: readonly ToolFileRow[],
+  actorUserId: string,
+): Promise<Applied> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction((tx) => applyInTransaction(tx, rows, actorUserId));
+    } catch (err) {
+      if (!isPgError(err, "uniqueViolation")) throw err;
+      if (attempt === attempts) throw conflict(importRace);
+    }
+  }
+}
+
+async function applyInTransaction(
+  tx: Tx,
+  rows: readonly ToolFileRow[],
+  actorUserId: string,
+): Promise<Applied> {
+  const found = await lockTools(tx, rows);
+  const planned = planChanges(rows, found);
+  if (!planned.ok) return planned;
+  const { changes } = planned;
+
+  // A SKU may move from one tool of the file to another: the tools giving theirs up do so first.
+  const losingSku = changes.flatMap((c) =>
+    c.current?.sku != null && c.current.sku !== c.values.sku ? [c.current.id] : [],
+  );
+  if (losingSku.length > 0) await tx.update(tools).set({ sku: null }).where(inArray(tools.id, losingSku));
+
+  let updated = 0;
+  let unchanged = 0;
+  for (const change of changes) {
+    if (!change.current) continue;
+    if (await updateTool(tx, change.current, change.values, actorUserId)) updated++;
+    else unchanged++;
+  }
+  const added = changes.filter((c) => !c.current);
+  // In SKU order, so that imports adding the same SKUs wait for each other instead of deadlocking.
+  added.sort((a, b) => (a.values.sku ?? "\uffff").localeCompare(b.values.sku ?? "\uffff"));
+  if (added.length > 0) {
+    const inserted = await tx
+      .insert(tools)
+      .values(added.map((c) => c.values))
+      .returning({ id: tools.id, available: tools.available });
+    await recordInitialStock(tx, inserted, actorUserId);
+  }
+  const placeholderPhotoRows = added
+    .flatMap((c) => (!c.current && c.placeholderPhoto ? [c.row] : []))
+    .sort((a, b) => a - b);
+  return { ok: true, created: added.length, updated, unchanged, placeholderPhotoRows };
+}
+
+/** The tools the rows name by id or SKU, locked in id order (imports never wait on each other in a circle). */
+function lockTools(tx: Tx, rows: readonly ToolFileRow[]): Promise<ToolRow[]> {
+  const ids = rows.flatMap((r) => (r.id ? [r.id] : []));
+  const skus = rows.flatMap((r) => (r.sku ? [r.sku] : []));
+  const named = [
+    ...(ids.length > 0 ? [inArray(tools.id, ids)] : []),
+    ...(skus.length > 0 ? [inArray(tools.sku, skus)] : []),
+  ];
+  if (named.length === 0) return Promise.resolve([]);
+  return tx
+    .select()
+    .from(tools)
+    .where(or(...named))
+    .orderBy(asc(tools.id))
+    .for("update");
+}
+
+/** Each row's tool and its values after the import, checked; or every row's problems. */
+function planChanges(
+  rows: readonly ToolFileRow[],
+  found: readonly ToolRow[],
+): { ok: true; changes: Change[] } | { ok: false; problems: RowProblem[] } {
+  const byId = new Map(found.map((t) => [t.id, t]));
+  const bySku = new Map(found.flatMap((t) => (t.sku === null ? [] : [[t.sku, t] as const])));
+  const rowOfTool = new Map<string, number>();
+  const problems: RowProblem[] = [];
+  const changes: Change[] = [];
+  for (const r of rows) {
+    const current = r.id ? byId.get(r.id) : r.sku ? bySku.get(r.sku) : undefined;
+    const refusal = refuseTarget(r, current, rowOfTool);
+    if (refusal) {
+      problems.push({ row: r.row, messages: [refusal] });
+      continue;
+    }
+    if (current) rowOfTool.set(current.id, r.row);
+    const placeholderPhoto = !current && !r.cells.img?.trim();
+    const input = placeholderPhoto ? { ...r.cells, img: placeholderToolImage } : r.cells;
+    const result = (current ? listedToolSchema : newToolSchema).safeParse(input);
+    if (!result.success) {
+      problems.push({ row: r.row, messages: oneMessagePerField(result.error.issues) });
+      continue;
+    }
+    const values = toolRowOf(result.data);
+    changes.push(
+      current ? { row: r.row, values, current } : { row: r.row, values, current, placeholderPhoto },
+    );
+  }
+  // A SKU another tool keeps (one not in the file, or not giving it up) cannot be taken.
+  const keepsSku = (t: ToolRow) => {
+    const own = changes.find((c) => c.current?.id === t.id);
+    return !own || own.values.sku === t.sku;
+  };
+  for (const c of changes) {
+    const holder = c.values.sku ? bySku.get(c.values.sku) : undefined;
+    if (!holder || holder.id === c.current?.id || !keepsSku(holder)) continue;
+    const message = holder.archivedAt ? `SKU ${holder.sku} belongs to a tool taken off the shop` : skuTaken;
+    problems.push({ row: c.row, messages: [message] });
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, changes };
+}
+
+function refuseTarget(
+  r: ToolFileRow,
+  current: ToolRow | undefined,
+  rowOfTool: ReadonlyMap<string, number>,
+): string | undefined {
+  if (r.id && !current) return `No tool of the shop has the id ${r.id}`;
+  if (current?.archivedAt) {
+    return r.id
+      ? `The tool ${r.id} was taken off the shop`
+      : `SKU ${r.sku} belongs to a tool taken off the shop`;
+  }
+  const other = current && rowOfTool.get(current.id);
+  return other ? `This row's tool is also on row ${other}` : undefined;
+}
+
+/** The first problem of each field, so a field breaking two rules at once is told once. */
+function oneMessagePerField(issues: readonly z.ZodError["issues"][number][]): string[] {
+  const told = new Set<string>();
+  return issues.flatMap((issue) => {
+    const field = issue.path.join(".");
+    if (told.has(field)) return [];
+    told.add(field);
+    return [describeZodIssue(issue)];
+  });
+}
+
+/** Writes a tool's new values (its stock through the ledger); false when the row changes nothing. */
+async function updateTool(
+  tx: Tx,
+  current: ToolRow,
+  values: ToolValues,
+  actorUserId: string,
+): Promise<boolean> {
+  const { available, ...fields } = values;
+  const changed = (Object.keys(fields) as (keyof typeof fields)[]).some((k) => fields[k] !== current[k]);
+  if (changed)
+    await tx
+      .update(tools)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(tools.id, current.id));
+  const change = available - current.available;
+  if (change !== 0) {
+    const reason = change > 0 ? "restock" : "correction";
+    const done = await adjustStock(tx, current.id, { change, reason, note: "CSV import", actorUserId });
+    if (typeof done === "string") throw new Error(`importTools: stock change refused (${done})`);
+  }
+  return changed || change !== 0;
+}
