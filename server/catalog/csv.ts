@@ -45,16 +45,15 @@ export type ImportResult =
 /** Rows one import may hold: the whole file is validated and applied in one transaction. */
 export const maxImportRows = 5_000;
 
-/** The columns a file must have; `id` (our export's) and the optional fields may be left out. */
-const requiredColumns: readonly ToolCsvColumn[] = [
-  "sku",
-  "name",
-  "description",
-  "price",
-  "available",
-  "minimum",
-  "img",
+/** The columns a file may leave out: `id` (our export's) and the fields with a default or none. */
+const optionalColumns: readonly ToolCsvColumn[] = [
+  "id",
+  "maximum",
+  "increment",
+  "leadTimeDays",
+  "lowStockAt",
 ];
+const requiredColumns = toolCsvHeader.filter((c) => !optionalColumns.includes(c));
 
 /**
  * Creates or updates the tools of a CSV file, all rows or none: every row is checked first, and any
