@@ -24,7 +24,9 @@ export async function catalogCsvRoutes(app: FastifyInstance, deps: { db: Db; too
     scope.post("/api/import/tools", { config: { access: "admin" } }, async (request, reply) => {
       const admin = signedInUser(request);
       const file = await readUploadedFile(request);
-      const result = await importTools(deps.db, file, admin.id);
+      // The page's own address, as its photos' addresses are copied from the browser.
+      const shopOrigins = [request.headers.origin ?? "", `${request.protocol}://${request.host}`];
+      const result = await importTools(deps.db, file, admin.id, shopOrigins);
       if (!result.ok) return reply.status(400).send({ error: result.error, rows: result.rows });
       deps.toolList.invalidate();
       const { ok: _, ...counts } = result;

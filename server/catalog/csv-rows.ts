@@ -35,13 +35,29 @@ export type ToolFileRow = {
 const toolId = toolIdParams.shape.id;
 
 /**
+ * The address of a photo of this shop as a browser copies it (`https://shop.example/uploads/….webp`)
+ * is taken as its path, the form the photo fields hold; anything else is left to their rules.
+ */
+function ownPhotoPath(img: string, shopOrigins: readonly string[]): string {
+  if (!/^https?:\/\//i.test(img.trim())) return img;
+  try {
+    const url = new URL(img.trim());
+    return shopOrigins.includes(url.origin) && !url.search && !url.hash ? url.pathname : img;
+  } catch {
+    return img;
+  }
+}
+
+/**
  * What can be said of the rows without the database: a row with more or fewer cells than the
  * header, a control character in a cell (refused as the JSON API refuses it), an id that is not a
- * tool's, and an id or a SKU given on two rows.
+ * tool's, and an id or a SKU given on two rows. `shopOrigins`: this shop's addresses, whose photo
+ * addresses are taken as their paths.
  */
 export function checkFileRows(
   header: readonly string[],
   rows: readonly CsvRow[],
+  shopOrigins: readonly string[],
 ): { ok: true; rows: ToolFileRow[] } | { ok: false; problems: RowProblem[] } {
   const problems: RowProblem[] = [];
   const checked: ToolFileRow[] = [];
@@ -72,6 +88,7 @@ export function checkFileRows(
       if (first !== undefined) messages.push(`SKU ${sku} is also on row ${first}`);
       else rowOfSku.set(sku.toLowerCase(), row);
     }
+    if (byColumn.img !== undefined) byColumn.img = ownPhotoPath(byColumn.img, shopOrigins);
     if (messages.length > 0) problems.push({ row, messages });
     else checked.push({ row, cells: byColumn, id: id?.toLowerCase(), sku });
   }

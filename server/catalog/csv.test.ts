@@ -7,7 +7,7 @@ import { csvUpload, importCatalogFile } from "../test/csv-upload";
 import { insertTool } from "../test/factories";
 import { call } from "../test/requests";
 import { adminEmail, usersAndAdmin } from "../test/sessions";
-import { describeEachDatabase } from "../test/test-env";
+import { describeEachDatabase, testOrigin } from "../test/test-env";
 import { toolCsvHeader } from "./csv";
 import { importRace } from "./csv-apply";
 import { notUtf8 } from "./csv-file";
@@ -254,7 +254,7 @@ describeEachDatabase(
       expect(json.json()).toEqual({ error: "Price must be more than 0" });
     });
 
-    it("gives a new tool without a photo the placeholder and says which rows; takes a photo uploaded here", async () => {
+    it("gives a new tool without a photo the placeholder and says which rows; takes a photo uploaded here, by path or address", async () => {
       const uploaded = "/uploads/0123456789abcdef0123456789abcdef.webp";
       const res = await importTools(
         csvOf([
@@ -271,6 +271,18 @@ describeEachDatabase(
       expect(added).toEqual([{ sku: null, img: "/images/tools/placeholder.svg" }]);
       const [photo] = await env.db.select().from(tools).where(eq(tools.sku, "PH-2"));
       expect(photo?.img).toBe(uploaded);
+
+      // Its address as the browser shows it on this shop is taken as the photo; another site's is not.
+      const copied = await importTools(
+        csvOf([header, fileRow({ sku: "PH-3", img: `${testOrigin}${uploaded}` })]),
+      );
+      expect(copied.statusCode, copied.body).toBe(200);
+      const [third] = await env.db.select().from(tools).where(eq(tools.sku, "PH-3"));
+      expect(third?.img).toBe(uploaded);
+      const remote = await importTools(
+        csvOf([header, fileRow({ sku: "PH-4", img: `https://elsewhere.example${uploaded}` })]),
+      );
+      expect(remote.json().rows).toEqual([{ row: 2, messages: ["Upload the photo here first"] }]);
     });
 
     it("six imports at once of one new SKU: each 200 or 409, one tool", async () => {

@@ -59,9 +59,14 @@ const requiredColumns = toolCsvHeader.filter((c) => !optionalColumns.includes(c)
  * Creates or updates the tools of a CSV file, all rows or none: every row is checked first, and any
  * problem changes nothing. Stock changes of existing tools go through the stock ledger (restock when
  * it grows, correction when it shrinks), new tools' stock is their initial movement; a row that
- * changes nothing writes nothing.
+ * changes nothing writes nothing. A photo's address on one of `shopOrigins` is taken as its path.
  */
-export async function importTools(db: Db, file: Buffer, actorUserId: string): Promise<ImportResult> {
+export async function importTools(
+  db: Db,
+  file: Buffer,
+  actorUserId: string,
+  shopOrigins: readonly string[] = [],
+): Promise<ImportResult> {
   const csv = readCsvFile(file);
   if (!csv.ok) return failed([{ row: csv.row, messages: [csv.message] }]);
   const { header } = csv;
@@ -83,7 +88,7 @@ export async function importTools(db: Db, file: Buffer, actorUserId: string): Pr
       rows: [],
     };
   }
-  const checked = checkFileRows(header, filled);
+  const checked = checkFileRows(header, filled, shopOrigins);
   if (!checked.ok) return failed(checked.problems);
   const applied = await applyToolRows(db, checked.rows, actorUserId);
   return applied.ok ? applied : failed(applied.problems);
