@@ -1,4 +1,4 @@
-import { asc, eq, inArray, or } from "drizzle-orm";
+import { asc, inArray, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { listedToolSchema, newToolSchema } from "#contract/catalog";
 import type { Db, Tx } from "#server/db/database";
@@ -63,13 +63,18 @@ async function applyInTransaction(
   );
   if (losingSku.length > 0) await tx.update(tools).set({ sku: null }).where(inArray(tools.id, losingSku));
 
-  let updated = 0;
-  let unchanged = 0;
-  for (const change of changes) {
-    if (!change.current) continue;
-    if (await updateTool(tx, change.current, change.values, actorUserId)) updated++;
-    else unchanged++;
+  const existing = changes.flatMap((c) => (c.current ? [{ current: c.current, values: c.values }] : []));
+  const edited = existing.filter(({ current, values }) => fieldsDiffer(current, values));
+  await updateFields(tx, edited);
+  const editedIds = new Set(edited.map((e) => e.current.id));
+  let restocked = 0;
+  for (const { current, values } of existing) {
+    if (current.available === values.available) continue;
+    await adjustToFileStock(tx, current, values.available, actorUserId);
+    if (!editedIds.has(current.id)) restocked++;
   }
+  const updated = edited.length + restocked;
+  const unchanged = existing.length - updated;
   const added = changes.filter((c) => !c.current);
   // In SKU order, so that imports adding the same SKUs wait for each other instead of deadlocking.
   added.sort((a, b) => (a.values.sku ?? "\uffff").localeCompare(b.values.sku ?? "\uffff"));
@@ -173,25 +178,32 @@ function oneMessagePerField(issues: readonly z.ZodError["issues"][number][]): st
   });
 }
 
-/** Writes a tool's new values (its stock through the ledger); false when the row changes nothing. */
-async function updateTool(
-  tx: Tx,
-  current: ToolRow,
-  values: ToolValues,
-  actorUserId: string,
-): Promise<boolean> {
-  const { available, ...fields } = values;
-  const changed = (Object.keys(fields) as (keyof typeof fields)[]).some((k) => fields[k] !== current[k]);
-  if (changed)
-    await tx
-      .update(tools)
-      .set({ ...fields, updatedAt: new Date() })
-      .where(eq(tools.id, current.id));
+/** Whether the row changes any field of the tool but its stock. */
+function fieldsDiffer(current: ToolRow, values: ToolValues): boolean {
+  const { available: _, ...fields } = values;
+  return (Object.keys(fields) as (keyof typeof fields)[]).some((k) => fields[k] !== current[k]);
+}
+
+/** Every edited tool's fields but its stock, in one statement (5,000 statements took 40 s on PGlite). */
+async function updateFields(tx: Tx, edited: readonly { current: ToolRow; values: ToolValues }[]) {
+  if (edited.length === 0) return;
+  const rows = edited.map(
+    ({ current, values: v }) =>
+      sql`(${current.id}::uuid, ${v.name}, ${v.description}, ${v.img}, ${v.priceCents}::integer, ${v.minimum}::integer, ${v.maximum}::integer, ${v.increment}::integer, ${v.leadTimeDays}::integer, ${v.sku}, ${v.lowStockAt}::integer)`,
+  );
+  await tx.execute(sql`
+    update ${tools} set name = v.name, description = v.description, img = v.img,
+      price_cents = v.price_cents, minimum = v.minimum, maximum = v.maximum, increment = v.increment,
+      lead_time_days = v.lead_time_days, sku = v.sku, low_stock_at = v.low_stock_at, updated_at = now()
+    from (values ${sql.join(rows, sql`, `)})
+      as v(id, name, description, img, price_cents, minimum, maximum, increment, lead_time_days, sku, low_stock_at)
+    where ${tools.id} = v.id`);
+}
+
+/** The tool's stock brought to the file's through the ledger: a restock or a correction. */
+async function adjustToFileStock(tx: Tx, current: ToolRow, available: number, actorUserId: string) {
   const change = available - current.available;
-  if (change !== 0) {
-    const reason = change > 0 ? "restock" : "correction";
-    const done = await adjustStock(tx, current.id, { change, reason, note: "CSV import", actorUserId });
-    if (typeof done === "string") throw new Error(`importTools: stock change refused (${done})`);
-  }
-  return changed || change !== 0;
+  const reason = change > 0 ? "restock" : "correction";
+  const done = await adjustStock(tx, current.id, { change, reason, note: "CSV import", actorUserId });
+  if (typeof done === "string") throw new Error(`importTools: stock change refused (${done})`);
 }
