@@ -57,11 +57,11 @@ export const toolLimits = {
   sku: 64,
 } as const;
 
-const piecesField = (label: string, required: string) =>
+const piecesField = (label: string, required: string, least: 0 | 1 = 1) =>
   z
     .number(numberError(required, `${label} must be a number`))
     .int(`${label} must be a whole number`)
-    .min(1, `${label} must be at least 1`)
+    .min(least, least === 0 ? `${label} can't be negative` : `${label} must be at least 1`)
     .max(toolLimits.pieces, `${label} must be at most ${toolLimits.pieces.toLocaleString("en-US")}`);
 
 /**
@@ -115,31 +115,48 @@ export function toolLotProblem(t: ToolLots): { message: string; path: string } |
   return undefined;
 }
 
+/** Every field of a tool, each with its rules and the spec's messages. */
+const toolFields = {
+  name: requiredText("Name Required", toolLimits.name),
+  description: requiredText("Description Required", toolLimits.description),
+  available: formNumber(piecesField("Available", "Availabilie Required")),
+  minimum: formNumber(piecesField("Minimum", "Minimum Required")),
+  price: formNumber(priceField, priceNotation),
+  img: imageUrlField,
+  maximum: formNumber(piecesField("Maximum", "Maximum Required").optional()),
+  increment: formNumber(piecesField("Increment", "Increment Required").default(1)),
+  leadTimeDays: formNumber(leadTimeField.default(3)),
+  sku: optionalSku,
+  lowStockAt: formNumber(lowStockField.optional()),
+};
+
+const lotRules = (t: ToolLots, ctx: z.RefinementCtx) => {
+  const problem = toolLotProblem(t);
+  if (problem) ctx.addIssue({ code: "custom", message: problem.message, path: [problem.path] });
+};
+
 /** The Add A Tools form and `POST /api/service`, with the spec's messages. */
 export const newToolSchema = z
-  .object({
-    name: requiredText("Name Required", toolLimits.name),
-    description: requiredText("Description Required", toolLimits.description),
-    available: formNumber(piecesField("Available", "Availabilie Required")),
-    minimum: formNumber(piecesField("Minimum", "Minimum Required")),
-    price: formNumber(priceField, priceNotation),
-    img: imageUrlField,
-    maximum: formNumber(piecesField("Maximum", "Maximum Required").optional()),
-    increment: formNumber(piecesField("Increment", "Increment Required").default(1)),
-    leadTimeDays: formNumber(leadTimeField.default(3)),
-    sku: optionalSku,
-    lowStockAt: formNumber(lowStockField.optional()),
-  })
+  .object(toolFields)
   .refine((t) => t.minimum <= t.available, {
     message: "Minimum can't be more than available",
     path: ["minimum"],
   })
-  .superRefine((t, ctx) => {
-    const problem = toolLotProblem(t);
-    if (problem) ctx.addIssue({ code: "custom", message: problem.message, path: [problem.path] });
-  });
+  .superRefine(lotRules);
 export type NewToolInput = z.input<typeof newToolSchema>;
 export type NewTool = z.output<typeof newToolSchema>;
+
+/**
+ * A tool already in the shop with all its fields given (its row in the catalog file): the rules of
+ * adding one, except its stock, which orders and corrections may take to 0 (sold out, or under its
+ * minimum), as they do in the shop.
+ */
+export const listedToolSchema = z
+  .object({
+    ...toolFields,
+    available: formNumber(piecesField("Available", "Availabilie Required", 0)),
+  })
+  .superRefine(lotRules);
 
 /** null (JSON) or an empty form field: the setting is cleared. */
 const clearable = <T extends z.ZodType>(schema: T) =>

@@ -300,6 +300,44 @@ test.describe("Manage Tools", () => {
   });
 });
 
+test.describe("Manage Tools: CSV import", () => {
+  test("a refused file's answer sits under the heading: the toolbar stays put, one message per rule", async ({
+    page,
+    baseURL,
+  }) => {
+    await signInAsAdmin(page.request, baseURL ?? "");
+    const sku = `CSV-${unique()}`;
+    const header =
+      "id,sku,name,description,price,available,minimum,maximum,increment,leadTimeDays,lowStockAt,img";
+    const file = `${header}\n,${sku},Free Tool,Costs nothing.,0,100,10,,1,3,,/images/tools/piston.svg\n`;
+    for (const width of [widths.phone, widths.desktop]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/dashboard/manageTools");
+      await expect(page.getByRole("heading", { level: 1, name: "Manage Tools" })).toBeVisible();
+      const screen = page.getByRole("region", { name: "Manage Tools" });
+      const toolbar = [
+        screen.getByRole("link", { name: "Download CSV" }),
+        screen.getByText("Import CSV", { exact: true }),
+        screen.getByRole("link", { name: "Add A Tools" }),
+      ];
+      const before = await Promise.all(toolbar.map((part) => part.boundingBox()));
+
+      await page.getByLabel("Import CSV").setInputFiles({
+        name: "tools.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from(file),
+      });
+      const answer = page.getByRole("status").filter({ hasText: "Nothing was imported" });
+      await expect(answer).toContainText("Nothing was imported: row 2 has problems");
+      await expect(answer.getByRole("listitem")).toHaveText(["Row 2: Price must be more than 0"]);
+      await expect(answer).not.toContainText("at least $0.01");
+      expect(await Promise.all(toolbar.map((part) => part.boundingBox()))).toEqual(before);
+      await expectNoSideways(page, width);
+      await screenshotFromTop(page, `manage-tools-csv-refused-${width}`);
+    }
+  });
+});
+
 test.describe("Contact Messages", () => {
   test("an admin reads the inbox, newest first, and marks messages read and unread", async ({
     page,

@@ -23,16 +23,19 @@ export async function catalogCsvRoutes(app: FastifyInstance, deps: { db: Db; too
     });
     scope.post("/api/import/tools", { config: { access: "admin" } }, async (request, reply) => {
       const admin = signedInUser(request);
-      const text = await readCsvFile(request);
-      const result = await importTools(deps.db, text, admin.id);
+      const file = await readUploadedFile(request);
+      // The page's own address, as its photos' addresses are copied from the browser.
+      const shopOrigins = [request.headers.origin ?? "", `${request.protocol}://${request.host}`];
+      const result = await importTools(deps.db, file, admin.id, shopOrigins);
       if (!result.ok) return reply.status(400).send({ error: result.error, rows: result.rows });
       deps.toolList.invalidate();
-      return { created: result.created, updated: result.updated };
+      const { ok: _, ...counts } = result;
+      return counts;
     });
   });
 }
 
-async function readCsvFile(request: FastifyRequest): Promise<string> {
+async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) {
     throw new HttpError(415, `Send the CSV file as multipart/form-data in the field "${importField}"`);
   }
@@ -53,5 +56,5 @@ async function readCsvFile(request: FastifyRequest): Promise<string> {
     throw badRequest("The upload is not a valid multipart form");
   }
   if (!file) throw badRequest(`Choose a CSV file to import in the field "${importField}"`);
-  return file.toString("utf8");
+  return file;
 }

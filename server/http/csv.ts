@@ -4,8 +4,11 @@ import type { FastifyReply } from "fastify";
 
 // CSV files the admins download and upload (orders export, catalog export and import).
 
-/** A cell a spreadsheet would run as a formula (OWASP "CSV injection"). */
-const formulaStart = /^[=+\-@\t\r]/;
+/**
+ * A cell a spreadsheet would run as a formula (OWASP "CSV injection"), or one that already starts
+ * with quotes before such a character (so that its own leading quote survives the round trip).
+ */
+const formulaStart = /^'*[=+\-@\t\r]/;
 
 /** Text that a spreadsheet would read as a formula gets a leading quote, so it stays text. */
 export function neutraliseFormula(value: string): string {

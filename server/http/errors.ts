@@ -27,7 +27,11 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 
 export function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];
-  if (!issue) return "Invalid input";
+  return issue ? describeZodIssue(issue) : "Invalid input";
+}
+
+/** One problem of an input as a person reads it. */
+export function describeZodIssue(issue: z.ZodError["issues"][number]): string {
   const field = issue.path.join(".");
   // Messages written for people ("Order at least 500 pieces") stand alone; zod's defaults get the field name.
   return field && /^(Invalid|Too|Expected)/.test(issue.message)

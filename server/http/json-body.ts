@@ -24,6 +24,9 @@ const controlCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/
  */
 const mayHoldControlCharacter = /\\u00(?:[01]|7f|[89])|[\u007f-\u009f]/i;
 
+/** Whether `text` holds a character no text of the shop may hold (see `controlCharacter`). */
+export const hasControlCharacter = (text: string): boolean => controlCharacter.test(text);
+
 const codePoint = (text: string) => {
   const found = controlCharacter.exec(text)?.[0] ?? "";
   return `U+${found.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;

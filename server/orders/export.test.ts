@@ -1,4 +1,4 @@
-import Papa from "papaparse";
+import { parse } from "csv-parse/sync";
 import { beforeAll, expect, it } from "vitest";
 import { insertOrder, insertTool, userIdOf } from "../test/factories";
 import { call } from "../test/requests";
@@ -7,7 +7,7 @@ import { describeEachDatabase } from "../test/test-env";
 import { orderExportHeader } from "./export";
 import { orders } from "./tables";
 
-const rowsOf = (text: string) => Papa.parse<Record<string, string>>(text.trim(), { header: true }).data;
+const rowsOf = (text: string): Record<string, string>[] => parse(text.trim(), { columns: true });
 
 describeEachDatabase(
   "orders CSV export",

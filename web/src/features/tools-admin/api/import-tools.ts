@@ -4,13 +4,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 export type ImportRowProblem = { row: number; messages: string[] };
 
 export type ImportToolsResult =
-  | { ok: true; created: number; updated: number }
+  | { ok: true; created: number; updated: number; unchanged: number; placeholderPhotoRows: number[] }
   | { ok: false; error: string; rows: ImportRowProblem[] };
 
 const importFailed = "The import failed. Please try again.";
 
 /**
- * `POST /api/import/tools` (admins): the catalog CSV, all rows or none. A refused file is an answer
+ * `POST /api/import/tools` (admins): the catalog CSV (UTF-8), all rows or none. A refused file is an answer
  * (with its rows' problems), not an error; only an unreachable shop throws.
  */
 export async function importTools(file: File): Promise<ImportToolsResult> {
@@ -22,9 +22,19 @@ export async function importTools(file: File): Promise<ImportToolsResult> {
     credentials: "same-origin",
   });
   const body: unknown = await response.json().catch(() => undefined);
-  const fields = (body ?? {}) as { created?: unknown; updated?: unknown; error?: unknown; rows?: unknown };
+  const fields = (body ?? {}) as Partial<
+    Record<"created" | "updated" | "unchanged" | "placeholderPhotoRows" | "error" | "rows", unknown>
+  >;
   if (response.ok && typeof fields.created === "number" && typeof fields.updated === "number") {
-    return { ok: true, created: fields.created, updated: fields.updated };
+    return {
+      ok: true,
+      created: fields.created,
+      updated: fields.updated,
+      unchanged: typeof fields.unchanged === "number" ? fields.unchanged : 0,
+      placeholderPhotoRows: Array.isArray(fields.placeholderPhotoRows)
+        ? fields.placeholderPhotoRows.filter((row): row is number => typeof row === "number")
+        : [],
+    };
   }
   const rows = Array.isArray(fields.rows)
     ? fields.rows.filter(

@@ -14,7 +14,8 @@ import { toolsPageSize, useTools } from "#web/lib/catalog/get-tools";
 import { pageHref, parsePage } from "#web/lib/page-param";
 import { toast } from "#web/lib/toast";
 import { useDeleteTool } from "../api/delete-tool";
-import { CatalogCsvActions } from "../components/CatalogCsvActions";
+import { useImportTools } from "../api/import-tools";
+import { CatalogCsvActions, CatalogCsvResult } from "../components/CatalogCsvActions";
 import { LowStockPanel } from "../components/LowStockPanel";
 import { ManageToolCard } from "../components/ManageToolCard";
 
@@ -26,6 +27,7 @@ export function ManageToolsPage() {
   const page = parsePage(searchParams.get("page"));
   const tools = useTools(page);
   const deleteTool = useDeleteTool();
+  const importTools = useImportTools();
   const [doomed, setDoomed] = useState<Tool | null>(null);
   // Kept while the dialog closes, so its text does not vanish mid-animation.
   const [shown, setShown] = useState<Tool | null>(null);
@@ -62,8 +64,8 @@ export function ManageToolsPage() {
         id="manage-tools-heading"
         title="Manage Tools"
         aside={
-          <div className="flex flex-wrap items-start justify-end gap-4">
-            <CatalogCsvActions />
+          <div className="flex flex-wrap items-center justify-end gap-4">
+            <CatalogCsvActions importTools={importTools} />
             {total !== undefined && (
               <p className="text-slate-600 text-sm">
                 {total} {total === 1 ? "tool" : "tools"}
@@ -78,6 +80,7 @@ export function ManageToolsPage() {
       >
         Every tool on sale. A deleted tool leaves the shop at once; one with orders is archived for them.
       </PanelHeading>
+      <CatalogCsvResult importTools={importTools} />
       <LowStockPanel />
       <QueryState
         query={tools}
