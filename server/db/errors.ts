@@ -18,7 +18,15 @@ export function isPgError(err: unknown, refusal: keyof typeof sqlStates): boolea
 }
 
 /** Socket errors of a database that is not there (restarting, failing over, unreachable). */
-const socketErrors = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+const socketErrors = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+]);
 /**
  * PostgreSQL's own: connection exceptions (class 08), and admin_shutdown, crash_shutdown and
  * cannot_connect_now (57P01..57P03: the server is stopping, or starting and not yet accepting).

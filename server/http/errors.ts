@@ -49,7 +49,10 @@ export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     const status = err.statusCode ?? 500;
     if (status >= 500 && isDatabaseUnavailable(err)) {
-      request.log.warn({ url: request.url, method: request.method, err: String(err) }, "database unavailable");
+      request.log.warn(
+        { url: request.url, method: request.method, err: String(err) },
+        "database unavailable",
+      );
       return reply
         .status(503)
         .header("retry-after", databaseRetryAfterSeconds)

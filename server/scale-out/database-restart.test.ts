@@ -11,7 +11,8 @@ import { type OwnPostgres, ownPostgresProblem, startOwnPostgres } from "./own-po
 
 // In CI a missing PostgreSQL installation fails the suite; elsewhere it is skipped with the reason.
 const missing = ownPostgresProblem();
-if (missing && process.env.CI) throw new Error(`${missing} (CI needs it: the database-restart suite runs on it)`);
+if (missing && process.env.CI)
+  throw new Error(`${missing} (CI needs it: the database-restart suite runs on it)`);
 if (missing) console.warn(`\n!!! ${missing}\n!!! The database-restart suite is SKIPPED.\n`);
 const suite = missing ? describe.skip : describe;
 
@@ -141,7 +142,9 @@ suite("a PostgreSQL restart under a stream of orders [scale-out]", () => {
 
     const servedAgainAt = answeredAt.find((t) => t > acceptingAt);
     const servingAgainMs = servedAgainAt === undefined ? undefined : servedAgainAt - acceptingAt;
-    const stored = await query<{ id: string }>(database.url, "select id from orders where email = $1", [email]);
+    const stored = await query<{ id: string }>(database.url, "select id from orders where email = $1", [
+      email,
+    ]);
     const status503 = outage.filter((o) => o.startsWith("503"));
     console.info(
       `database restart: ${sent} orders sent, ${answered.size} answered (${answeredBefore} before the restart), ` +
@@ -188,10 +191,15 @@ suite("a PostgreSQL restart under a stream of orders [scale-out]", () => {
 
     // Every order's confirmation (no SMTP_URL: kept in the outbox) is handled by the sender after the restart.
     const undelivered = () =>
-      query<{ n: string }>(database.url, "select count(*) as n from outbox where status not in ('kept', 'sent')");
+      query<{ n: string }>(
+        database.url,
+        "select count(*) as n from outbox where status not in ('kept', 'sent')",
+      );
     const deadline = Date.now() + 5000;
     while (Number((await undelivered())[0]?.n) > 0 && Date.now() < deadline) await sleep(100);
     expect(Number((await undelivered())[0]?.n)).toBe(0);
-    expect(Number((await query<{ n: string }>(database.url, "select count(*) as n from outbox"))[0]?.n)).toBeGreaterThan(0);
+    expect(
+      Number((await query<{ n: string }>(database.url, "select count(*) as n from outbox"))[0]?.n),
+    ).toBeGreaterThan(0);
   }, 30_000);
 });

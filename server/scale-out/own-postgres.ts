@@ -27,7 +27,8 @@ const asRoot = process.getuid?.() === 0;
 /** Why a PostgreSQL of its own cannot run here ("" when it can), with how to install it. */
 export function ownPostgresProblem(): string {
   const bin = postgresBinDir();
-  if (!bin) return "PostgreSQL's initdb and pg_ctl are not installed (Debian: apt-get install postgresql, or set POSTGRES_BIN)";
+  if (!bin)
+    return "PostgreSQL's initdb and pg_ctl are not installed (Debian: apt-get install postgresql, or set POSTGRES_BIN)";
   if (asRoot) {
     try {
       execFileSync("id", [serverUser], { stdio: "ignore" });
