@@ -38,7 +38,7 @@ export function describeZodError(error: z.ZodError): string {
 
 /** A restart or failover of the database takes seconds: the same request then succeeds. */
 const databaseRetryAfterSeconds = "1";
-export const databaseUnavailableMessage =
+const databaseUnavailableMessage =
   "The shop cannot reach its database for a moment. Please try again in a few seconds.";
 
 /**
