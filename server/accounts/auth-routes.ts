@@ -4,6 +4,7 @@ import type { AuthOptions } from "../../contract/accounts";
 import type { RateLimiter } from "../rate-limits/rate-limiter";
 import type { AfterAnswer } from "./after-answer";
 import { type Auth, clientIpHeader } from "./auth";
+import { authFailures } from "./auth-errors";
 import { withSignedInHint } from "./session-hint";
 import {
   accountLockedMessage,
@@ -52,13 +53,16 @@ export function authRoutes(
       const hasBody = request.method !== "GET" && request.body !== undefined;
       // The URL as Better Auth parses it, so its path is the one its router matches.
       const url = new URL(request.url, deps.publicUrl);
+      const failure: { error?: unknown } = {};
       const send = () =>
-        deps.auth.handler(
-          new Request(url, {
-            method: request.method,
-            headers,
-            body: hasBody ? JSON.stringify(request.body) : undefined,
-          }),
+        authFailures.run(failure, () =>
+          deps.auth.handler(
+            new Request(url, {
+              method: request.method,
+              headers,
+              body: hasBody ? JSON.stringify(request.body) : undefined,
+            }),
+          ),
         );
 
       const account =
@@ -80,6 +84,8 @@ export function authRoutes(
         return reply.status(429).send({ error: accountLockedMessage(response.waitSeconds) });
       }
 
+      // Its 500 for a failure of ours: the error handler answers it (503 when the database is away).
+      if (response.status >= 500 && failure.error !== undefined) throw failure.error;
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (!hopHeaders.has(key)) reply.header(key, value);

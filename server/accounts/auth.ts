@@ -14,6 +14,7 @@ import { enqueueMail } from "../mail/outbox";
 import type { AuthRateLimitStorage } from "../rate-limits/rate-limits";
 import { passwordResetMail, verifyEmailMail } from "./account-mail";
 import type { AfterAnswer } from "./after-answer";
+import { keepAuthFailure, logAuthMessage } from "./auth-errors";
 import { changeEmailMail } from "./change-email-mail";
 import { account, session, user, verification } from "./tables";
 
@@ -137,6 +138,10 @@ export function createAuth(config: AuthConfig) {
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // The error behind one of its 500s goes to the route (auth-routes.ts), which logs it or, for a
+    // database that is away, answers 503 with Retry-After.
+    onAPIError: { onError: keepAuthFailure },
+    logger: { log: logAuthMessage },
     rateLimit: {
       enabled: true,
       window: 60,

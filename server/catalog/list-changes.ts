@@ -29,7 +29,8 @@ export async function listenForToolListChanges(
 }
 
 const firstRetryMs = 250;
-const maxRetryMs = 10_000;
+/** At most this long after the database accepts connections again, the servers listen again. */
+const maxRetryMs = 1000;
 
 async function listenOnPostgres(options: pg.ClientConfig, onChange: () => void, log: Log) {
   let client: pg.Client | undefined;
@@ -41,10 +42,12 @@ async function listenOnPostgres(options: pg.ClientConfig, onChange: () => void, 
     if (stopped || client !== lost) return;
     client = undefined;
     lost.end().catch(() => undefined);
-    log.warn(
-      { err },
-      `lost the connection listening for tool-list changes; listening again in ${retryMs} ms (until then the list is at most 5 s stale)`,
-    );
+    // Once per outage, not on every try while the database is away.
+    if (retryMs === firstRetryMs)
+      log.warn(
+        { err },
+        "lost the connection listening for tool-list changes; listening again once the database answers (until then the list is at most 5 s stale)",
+      );
     retry = setTimeout(() => void connect().catch(() => undefined), retryMs);
     retry.unref();
     retryMs = Math.min(retryMs * 2, maxRetryMs);

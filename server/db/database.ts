@@ -74,9 +74,7 @@ export async function fromPglite(client: PGlite, close = () => client.close()): 
  */
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize });
-  // An idle connection the server closes (restart, admin kill) is an error event on the pool; without
-  // a listener it would crash the process. The pool replaces the connection on the next query.
-  pool.on("error", (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
+  keepConnectionLossesFromCrashing(pool);
   try {
     const db = drizzlePg(pool, { casing: "snake_case" });
     const exclusively = <T>(work: () => Promise<T>) => withStartupLock({ connectionString }, work);
@@ -86,6 +84,19 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     await pool.end();
     throw err;
   }
+}
+
+/**
+ * A connection the database closes (a restart, a failover, an admin's kill) is an `'error'` event
+ * on its client, which without a listener ends the process. The pool listens to its idle clients
+ * only; a client checked out (a transaction between two statements) is heard by its own listener,
+ * added when the pool opens it. The query under way fails (the route answers 503, http/errors.ts),
+ * and the pool drops the client when it comes back and opens a new one for the next query.
+ */
+function keepConnectionLossesFromCrashing(pool: pg.Pool): void {
+  const lost = (err: Error) => console.error(`PostgreSQL connection lost: ${err.message}`);
+  pool.on("connect", (client) => client.on("error", lost));
+  pool.on("error", () => undefined); // the client's own listener has logged it
 }
 
 export function openDatabase(options: {

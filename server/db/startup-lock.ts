@@ -14,6 +14,8 @@ export const startupLockKey = "7161130696673814528";
  */
 export async function withStartupLock<T>(connection: pg.ClientConfig, work: () => Promise<T>): Promise<T> {
   const session = new pg.Client({ ...connection, application_name: "car-mechanic start-up lock" });
+  // A database restart while it is held ends the lock with the session; `work` fails on its own pool.
+  session.on("error", () => undefined);
   await session.connect();
   try {
     await session.query("select pg_advisory_lock($1)", [startupLockKey]);

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import type { z } from "zod";
+import { isDatabaseUnavailable } from "../db/errors";
 
 /** An error a client caused or may see; the message is shown to people, so keep it readable. */
 export class HttpError extends Error {
@@ -39,10 +40,28 @@ export function describeZodIssue(issue: z.ZodError["issues"][number]): string {
     : issue.message;
 }
 
-/** Every error leaves as JSON `{error}` with its status; only a bug in our code is a 500. */
+/** A restart or failover of the database takes seconds: the same request then succeeds. */
+const databaseRetryAfterSeconds = "1";
+const databaseUnavailableMessage =
+  "The shop cannot reach its database for a moment. Please try again in a few seconds.";
+
+/**
+ * Every error leaves as JSON `{error}` with its status; only a bug in our code is a 500. A database
+ * that cannot be reached (restarting, failing over) is a 503 with Retry-After.
+ */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     const status = err.statusCode ?? 500;
+    if (status >= 500 && isDatabaseUnavailable(err)) {
+      request.log.warn(
+        { url: request.url, method: request.method, err: String(err) },
+        "database unavailable",
+      );
+      return reply
+        .status(503)
+        .header("retry-after", databaseRetryAfterSeconds)
+        .send({ error: databaseUnavailableMessage });
+    }
     if (status >= 500) {
       request.log.error({ err, url: request.url, method: request.method }, "request failed");
       return reply.status(500).send({ error: "Something went wrong on our side. Please try again." });

@@ -23,6 +23,9 @@ export const requestHashOf = (body: unknown) =>
     .update(JSON.stringify(body ?? null))
     .digest("base64url");
 
+/** How often a failed request's claim is released again while the database is away. */
+const releaseRetryMs = 250;
+
 /** Stripe's limits: up to 255 characters; we also keep to visible ASCII (a UUID is a good key). */
 const validKey = /^[\x21-\x7e]{1,255}$/;
 
@@ -95,6 +98,21 @@ export function createIdempotencyKeys(
     };
   }
 
+  /**
+   * Frees a claim whose request failed. When the database is away (the likely reason it failed), it
+   * is tried again every `releaseRetryMs` while the lease lasts, so a retry once the database is
+   * back runs at once rather than answering 409 until the lease ends. Only a claim still held is
+   * deleted: a change that did commit has stored its answer and cleared the claim.
+   */
+  async function release(userId: string, key: string, token: string, until = Date.now() + leaseMs) {
+    try {
+      await db.delete(idempotencyKeys).where(and(byKey(userId, key), eq(idempotencyKeys.claimToken, token)));
+    } catch {
+      if (Date.now() + releaseRetryMs > until) return;
+      setTimeout(() => void release(userId, key, token, until), releaseRetryMs).unref();
+    }
+  }
+
   return {
     /**
      * Runs `work` for a request that may carry an `Idempotency-Key` and sends its answer. Without
@@ -150,10 +168,7 @@ export function createIdempotencyKeys(
         return reply.status(answer.status).send(answer.body);
       } catch (err) {
         // Nothing was changed (or it rolled back with its answer): release the key for a retry.
-        await db
-          .delete(idempotencyKeys)
-          .where(and(byKey(userId, key), eq(idempotencyKeys.claimToken, token)))
-          .catch(() => undefined);
+        await release(userId, key, token);
         throw err;
       }
     },

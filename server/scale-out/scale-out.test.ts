@@ -48,12 +48,16 @@ async function catalogOf(databaseUrl: string): Promise<Catalog> {
 
 type Tool = { _id: string; name: string; available: number; minimum: number };
 
-/** A buyer signed up through nginx; `cookie` is the session. */
-async function signUpBuyer(via: string, origin: string): Promise<{ email: string; cookie: string }> {
+/** A buyer signed up (through nginx, or from `address` straight to a server); `cookie` is the session. */
+async function signUpBuyer(
+  via: string,
+  origin: string,
+  address?: string,
+): Promise<{ email: string; cookie: string }> {
   const email = `buyer.${crypto.randomUUID()}@example.com`;
   const res = await fetch(`${via}/api/auth/sign-up/email`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin },
+    headers: { "content-type": "application/json", origin, ...(address && { "x-forwarded-for": address }) },
     body: JSON.stringify({ name: "Scale Buyer", email, password: "correct-horse-1" }),
   });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
@@ -116,6 +120,17 @@ async function toolsIn(databaseUrl: string): Promise<Tool[]> {
   }
 }
 
+/** Adds `pieces` to every tool's stock straight in the database (the test's own; no ledger rows). */
+async function restockAll(databaseUrl: string, pieces: number): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("update tools set available = available + $1", [pieces]);
+  } finally {
+    await client.end();
+  }
+}
+
 async function availableOf(databaseUrl: string, toolId: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -136,13 +151,15 @@ suite("several servers behind nginx on one PostgreSQL and Redis [scale-out]", ()
   let servers: ShopServer[] = [];
   let nginx: Nginx;
   let publicUrl = "";
+  let ports: number[] = [];
+  let settings: Record<string, string> = {};
 
   beforeAll(async () => {
     database = await emptyDatabase("shop");
-    const ports = [await freePort(), await freePort(), await freePort()];
+    ports = [await freePort(), await freePort(), await freePort()];
     const nginxPort = await freePort();
     publicUrl = `http://127.0.0.1:${nginxPort}`;
-    const settings = shopSettings(database.url, publicUrl, {
+    settings = shopSettings(database.url, publicUrl, {
       AUTH_RATE_LIMIT: String(signInsPerMinute),
       SHUTDOWN_DRAIN_MS: String(drainMs),
       SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs),
@@ -356,4 +373,99 @@ suite("several servers behind nginx on one PostgreSQL and Redis [scale-out]", ()
     expect(served).toBeGreaterThan(0);
     servers = servers.filter((s) => s !== leaving);
   }, 60_000);
+
+  it("a rolling SIGTERM restart of all three servers under 20 buyers' orders and catalog reads: none fails, every answered order stored once", async () => {
+    // The servers stopped by the tests above come back first: the shop runs on three again.
+    const running = new Set(servers.map((s) => s.port));
+    const restarted = ports.filter((port) => !running.has(port)).map((port) => startServer(port, settings));
+    await Promise.all(restarted.map((s) => waitUntilReady(s, 240_000)));
+    servers = ports.map((port) => [...servers, ...restarted].find((s) => s.port === port) as ShopServer);
+
+    // Twenty buyers, each signed up from an address of its own (the sign-up limit is per address).
+    const [first] = servers as [ShopServer];
+    const buyers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => signUpBuyer(first.url, publicUrl, `198.51.100.${i + 1}`)),
+    );
+    // Stock for every order the stream can place (the demo's is small).
+    await restockAll(database.url, 1_000_000);
+    const stocked = (await toolsIn(database.url)).filter((t) => t.available >= 500 + t.minimum);
+
+    const answers = new Map<string, { email: string; id: string }>(); // key → the order the buyer was told of
+    const failures: string[] = []; // every answer other than the order's (or a read's) success
+    let sent = 0;
+    let reads = 0;
+    let stop = false;
+    const orderStream = async (buyer: { email: string; cookie: string }, n: number) => {
+      while (!stop) {
+        const tool = stocked[(n + sent++) % stocked.length] as Tool;
+        const key = crypto.randomUUID();
+        // As the web app does: no answer or a 502/503/504 is sent again with the same key.
+        for (let tries = 0; ; tries++) {
+          const res = await postOrder(nginx.url, publicUrl, buyer.cookie, key, orderFor(tool)).catch(
+            (err: Error) => err,
+          );
+          if (!(res instanceof Error) && res.status === 201) {
+            answers.set(key, {
+              email: buyer.email,
+              id: ((await res.json()) as { insertedId: string }).insertedId,
+            });
+            break;
+          }
+          failures.push(
+            res instanceof Error ? `POST: ${res.message}` : `POST ${res.status} ${await res.text()}`,
+          );
+          const unanswered = res instanceof Error || [502, 503, 504].includes(res.status);
+          if (!unanswered || tries >= 20) return;
+          await sleep(250);
+        }
+        await sleep(250);
+      }
+    };
+    const reader = async () => {
+      while (!stop) {
+        const res = await fetch(`${nginx.url}/api/service?limit=5&page=${1 + (reads % 3)}`).catch(
+          (err: Error) => err,
+        );
+        if (res instanceof Error) failures.push(`GET: ${res.message}`);
+        else if (res.ok) {
+          await res.arrayBuffer();
+          reads++;
+        } else failures.push(`GET ${res.status} ${await res.text()}`);
+      }
+    };
+    const load = [...buyers.map((b, n) => orderStream(b, n)), reader(), reader()];
+    await sleep(500);
+
+    const restartsMs: number[] = [];
+    for (const [i, port] of ports.entries()) {
+      const leaving = servers[i] as ShopServer;
+      const signalledAt = Date.now();
+      leaving.child.kill("SIGTERM");
+      expect(await leaving.exited).toBe(0);
+      const successor = startServer(port, settings);
+      servers[i] = successor;
+      await waitUntilReady(successor, 240_000);
+      restartsMs.push(Date.now() - signalledAt);
+    }
+    await sleep(500);
+    stop = true;
+    await Promise.all(load);
+
+    let stored = 0;
+    for (const buyer of buyers) {
+      const ids = (await ordersOf(database.url, buyer.email)).map((o) => o.id).sort();
+      const told = [...answers.values()]
+        .filter((a) => a.email === buyer.email)
+        .map((a) => a.id)
+        .sort();
+      expect(ids).toEqual(told);
+      stored += ids.length;
+    }
+    console.info(
+      `rolling restart: ${answers.size} orders answered and ${reads} catalog reads through nginx, ${failures.length} failed, ` +
+        `${stored} orders stored; SIGTERM to serving again per server: ${restartsMs.join(", ")} ms`,
+    );
+    expect(failures).toEqual([]);
+    expect(answers.size).toBeGreaterThan(0);
+  }, 600_000);
 });
