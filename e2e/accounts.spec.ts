@@ -598,6 +598,8 @@ test.describe("dashboard roles", () => {
   });
 
   test("an admin makes another user an admin from All Users", async ({ page, request, baseURL }) => {
+    // Verifying the worker's address through the Outbox adds a sign-in and a few requests.
+    test.setTimeout(60_000);
     const worker = newUser("Promoted Mechanic");
     await signUpViaApi(request, baseURL ?? "", worker);
     await signInAsAdmin(request, baseURL ?? ""); // makes sure the admin account exists

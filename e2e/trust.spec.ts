@@ -4,6 +4,7 @@
 import type { UploadResponse } from "../contract/uploads";
 import { expectNoSideways } from "./appearance";
 import { expect, type Page, test } from "./fixtures";
+import { openWithTheAppHeld } from "./held-app";
 import { screenshot, screenshotPart, widths } from "./screenshots";
 import { photoFile } from "./test-images";
 import { newUser, signInAsAdmin, signUpViaApi, verifyViaOutbox } from "./users";
@@ -142,21 +143,6 @@ test("the profile menu shows the user's whole name and email and the photo of th
   await screenshot(page, "profile-menu-375");
 });
 
-/** Opens `path` with the app's code held back: what the browser paints from the server's HTML alone. */
-async function withoutTheApp(page: Page, path: string): Promise<() => void> {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto(path, { waitUntil: "commit" });
-  await page.getByRole("heading", { level: 1 }).waitFor({ state: "attached" });
-  return release;
-}
-
 for (const width of [widths.phone, widths.desktop]) {
   test(`a signed-in buyer's first paint of /tools has the Dashboard link, before the app runs, at ${width}px`, async ({
     page,
@@ -164,7 +150,7 @@ for (const width of [widths.phone, widths.desktop]) {
   }) => {
     await signUpViaApi(page.request, baseURL ?? "", newUser("First Paint Buyer"));
     await page.setViewportSize({ width, height: 900 });
-    const release = await withoutTheApp(page, "/tools");
+    const release = await openWithTheAppHeld(page, "/tools");
     expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
     // By its address: on a phone it sits in the closed menu, which the accessibility tree leaves out.
     const dashboard = page.locator('nav[aria-label="Main"] a[href="/dashboard"]');
@@ -185,7 +171,7 @@ for (const width of [widths.phone, widths.desktop]) {
     // A visitor's first paint of the same page has no Dashboard link.
     await page.context().clearCookies();
     await page.unrouteAll();
-    const releaseAgain = await withoutTheApp(page, "/tools");
+    const releaseAgain = await openWithTheAppHeld(page, "/tools");
     await expect(dashboard).toBeHidden();
     releaseAgain();
   });
@@ -227,18 +213,20 @@ for (const width of [widths.phone, widths.desktop]) {
   });
 }
 
-test("the Low stock panel lists the sold-out Alternator, which has no low-stock level", async ({
-  page,
-  baseURL,
-}) => {
-  await signInAsAdmin(page.request, baseURL ?? "");
-  for (const width of [widths.phone, widths.desktop]) {
+for (const width of [widths.phone, widths.desktop]) {
+  test(`the Low stock panel lists the sold-out Alternator, which has no low-stock level, at ${width}px`, async ({
+    page,
+    baseURL,
+  }) => {
+    await signInAsAdmin(page.request, baseURL ?? "");
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/dashboard/manageTools");
-    const panel = page.getByRole("list", { name: "Low stock" });
-    const alternator = panel.getByRole("listitem").filter({ hasText: "Alternator" });
+    const alternator = page
+      .getByRole("list", { name: "Low stock" })
+      .getByRole("listitem")
+      .filter({ hasText: "Alternator" });
     await expect(alternator).toContainText("Sold out");
     await expect(alternator).not.toContainText("alert at");
     await screenshotPart(page.getByRole("region", { name: "Low stock" }), `low-stock-${width}`);
-  }
-});
+  });
+}

@@ -30,7 +30,7 @@ export function MakeAdminButton({
         <span className="sr-only"> {user.name}</span>
       </button>
       {unverified && (
-        <p id={reasonId} className="mt-1 text-slate-600 text-xs">
+        <p id={reasonId} className="mt-1 whitespace-nowrap text-slate-600 text-xs">
           Email not verified yet
         </p>
       )}
