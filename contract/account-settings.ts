@@ -8,6 +8,9 @@ const currentPassword = z
   .min(1, "Current password is Required")
   .max(128, "Use at most 128 characters");
 
+/** A wrong current password, when changing the password or deleting the account. */
+export const wrongCurrentPasswordMessage = "That is not your current password";
+
 /** `POST /api/auth/change-password`: the current password and a new one under the spec's rules. */
 export const changePasswordRequestSchema = z.object({ currentPassword, newPassword: passwordField });
 

@@ -81,9 +81,15 @@ export const userSchema = z.object({
   email: z.string(),
   role: z.enum(["user", "admin"]),
   image: z.string().nullable(),
+  /** The address was proved: only such an account can be made an admin. */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** Why Make Admin refuses an account whose address nobody has proved (the server's 409 and the page). */
+export const unverifiedAdminMessage = (email: string) =>
+  `${email} has not verified their email address yet. Only a verified account can be made an admin: ask them to open the link we mailed them, then try again.`;
 
 /** What the sign-in screens need to know about the server's configuration. */
 export type AuthOptions = {

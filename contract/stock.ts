@@ -66,7 +66,7 @@ export type StockMovement = {
   createdAt: string;
 };
 
-/** `GET /api/service/low-stock` (admin): a tool at or below its low-stock level. */
+/** `GET /api/service/low-stock` (admin): a tool at or below its low-stock level, or sold out (with a level or without). */
 export type LowStockTool = {
   _id: string;
   name: string;

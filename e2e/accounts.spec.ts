@@ -5,7 +5,7 @@ import { expect, type Locator, type Page, test } from "./fixtures";
 import { oidcIdentity } from "./oidc-identity";
 import { screenshot, widths } from "./screenshots";
 import { adminSidebarLinks, userSidebarLinks } from "./sidebars";
-import { admin, newUser, signInAsAdmin, signUpViaApi, type TestUser } from "./users";
+import { admin, newUser, signInAsAdmin, signUpViaApi, type TestUser, verifyViaOutbox } from "./users";
 
 // Accounts in the browser (spec §2, §4, §5, §6, §8): sign-up, login and its return to the page asked
 // for, Google sign-in through a real OIDC provider (e2e/oidc-server.ts), sign-out, the signed-in
@@ -643,9 +643,13 @@ test.describe("dashboard roles", () => {
   });
 
   test("an admin makes another user an admin from All Users", async ({ page, request, baseURL }) => {
+    // Verifying the worker's address through the Outbox adds a sign-in and a few requests.
+    test.setTimeout(60_000);
     const worker = newUser("Promoted Mechanic");
     await signUpViaApi(request, baseURL ?? "", worker);
     await signInAsAdmin(request, baseURL ?? ""); // makes sure the admin account exists
+    // Only a verified account can be made an admin.
+    await verifyViaOutbox(baseURL ?? "", worker.email);
 
     await page.setViewportSize({ width: widths.desktop, height: 900 });
     await page.goto("/dashboard/users");
@@ -672,12 +676,17 @@ test.describe("dashboard roles", () => {
     await page.route("**/api/user/admin/**", (route) =>
       route.fulfill({ status: 403, json: { error: "Only admins can do that" } }),
     );
+    const confirmation = page.getByRole("dialog", { name: `Make ${worker.name} an admin?` });
     await row.getByRole("button", { name: /Make Admin/ }).click();
+    await confirmation.getByRole("button", { name: "Make Admin" }).click();
     await expect(page.getByText("Failed made an admin", { exact: true })).toBeVisible();
     await expect(row).toContainText("user");
     await page.unroute("**/api/user/admin/**");
+    await confirmation.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirmation).toBeHidden();
 
     await row.getByRole("button", { name: /Make Admin/ }).click();
+    await confirmation.getByRole("button", { name: "Make Admin" }).click();
     await expect(page.getByText("Successfully made an admin", { exact: true })).toBeVisible();
     await expect(row.getByText("admin", { exact: true })).toBeVisible();
     await expect(row.getByRole("button", { name: /Make Admin/ })).toHaveCount(0);
@@ -731,6 +740,7 @@ test.describe("dashboard roles", () => {
   test("a 401 from any API call signs the user out and goes to /", async ({ page, request, baseURL }) => {
     const someone = newUser("Someone");
     await signUpViaApi(request, baseURL ?? "", someone);
+    await verifyViaOutbox(baseURL ?? "", someone.email);
     await signInAsAdmin(page.request, baseURL ?? "");
     await page.goto("/dashboard/users");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("All Users");
@@ -742,6 +752,7 @@ test.describe("dashboard roles", () => {
       .filter({ hasText: someone.email })
       .getByRole("button", { name: /Make Admin/ })
       .click();
+    await page.getByRole("dialog").getByRole("button", { name: "Make Admin" }).click();
 
     await expect(page).toHaveURL(/\/$/);
     await expectSignedOut(page);

@@ -22,6 +22,12 @@ process.env.LOG_LEVEL = "warn";
 process.env.ADMIN_EMAILS = adminEmail;
 // Every test signs accounts up from the same address; the limit itself is covered by the API tests.
 process.env.AUTH_RATE_LIMIT = "1000";
+// The footer's social and app-store links (each shows only when set).
+process.env.FACEBOOK_URL = "https://www.facebook.com/carmechanic.shop";
+process.env.X_URL = "https://x.com/carmechanicshop";
+process.env.YOUTUBE_URL = "https://www.youtube.com/@carmechanicshop";
+process.env.APP_STORE_URL = "https://apps.apple.com/app/car-mechanic/id6450000000";
+process.env.GOOGLE_PLAY_URL = "https://play.google.com/store/apps/details?id=shop.carmechanic.app";
 process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const oidc = await startOidcServer(shopUrl);

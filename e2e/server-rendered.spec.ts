@@ -4,6 +4,7 @@
 import { formatDollars } from "../contract/money";
 import { catalog } from "./catalog";
 import { expect, type Page, test } from "./fixtures";
+import { openWithTheAppHeld } from "./held-app";
 
 const headings: Record<string, string> = {
   "/": "Car tools and parts for workshops",
@@ -81,18 +82,8 @@ test.describe("server-rendered public pages", () => {
       const problems = consoleProblems(page);
       const requests = dataRequests(page);
       // Hold the app's code until the server's page has been marked, to tell its elements from new ones.
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
-      // Not "domcontentloaded": that waits for the held module.
-      await page.goto(path, { waitUntil: "commit" });
+      const release = await openWithTheAppHeld(page, path);
       const heading = page.getByRole("heading", { level: 1 });
-      await heading.waitFor({ state: "attached" });
       await heading.evaluate((element) => element.setAttribute("data-from-server", ""));
       release();
       // Hydrated: the menu button answers (a server page's button alone does nothing).

@@ -1,5 +1,5 @@
 // Accounts for the browser tests, created through the real auth endpoints.
-import type { APIRequestContext, Page } from "@playwright/test";
+import { type APIRequestContext, type Page, request as requests } from "@playwright/test";
 
 /** Listed in ADMIN_EMAILS of the test server (e2e/serve.ts), which signs it up and verifies it before the tests. */
 export const adminEmail = "admin@carmechanic.test";
@@ -56,5 +56,28 @@ export async function signInAsAdmin(request: APIRequestContext, baseURL: string)
     if (signIn.ok()) return;
     if (attempt === 5) throw new Error(`admin sign-in: ${signIn.status()} ${await signIn.text()}`);
     await new Promise((resolve) => setTimeout(resolve, 1500));
+  }
+}
+
+/**
+ * Verifies `email`'s address as its owner would: opens the link mailed to it, read from the admins'
+ * Outbox API (in a request context of its own, so no caller's cookies change).
+ */
+export async function verifyViaOutbox(baseURL: string, email: string): Promise<void> {
+  const api = await requests.newContext({ baseURL });
+  try {
+    await signInAsAdmin(api, baseURL);
+    const messages = (await (await api.get("/api/outbox?limit=100")).json()) as {
+      kind: string;
+      to: string;
+      text: string | null;
+    }[];
+    const text = messages.find((m) => m.to === email && m.kind === "verify-email")?.text;
+    const link = text?.match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0];
+    if (!link) throw new Error(`no verification link mailed to ${email}`);
+    const opened = await api.get(link, { maxRedirects: 0 });
+    if (opened.status() !== 302) throw new Error(`verifying ${email}: ${opened.status()}`);
+  } finally {
+    await api.dispose();
   }
 }

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { installAccess } from "./accounts/access";
 import { createAccountData } from "./accounts/account-data";
+import { adoptPhotoWhenNone } from "./accounts/account-photo";
 import { createAfterAnswer } from "./accounts/after-answer";
 import { createAuth } from "./accounts/auth";
 import { authRoutes } from "./accounts/auth-routes";
@@ -57,6 +58,7 @@ import { uploadRoutes, uploadRule } from "./uploads/routes";
 import { createUploadStorage } from "./uploads/select-storage";
 import { createUploadsService } from "./uploads/service";
 import { createPublicPages } from "./web/public-pages";
+import { shopLinksRoutes } from "./web/shop-links";
 import { sitemapRoutes } from "./web/sitemap";
 import { indexScriptHashes, serveWebApp } from "./web/static";
 
@@ -128,6 +130,7 @@ export async function buildApp({
     secret: authSecret,
     publicUrl: config.publicUrl,
     trustedOrigins: origins.forAuth,
+    linkOrigin: origins.linkOrigin,
     google: config.google,
     adminEmails: config.adminEmails,
     signInAttemptsPerMinute: config.authRateLimit,
@@ -173,7 +176,7 @@ export async function buildApp({
   });
   const uploadStorage = await createUploadStorage(config);
   const uploads = createUploadsService(db, uploadStorage);
-  const profiles = createProfilesService(db);
+  const profiles = createProfilesService(db, { onProfilePhoto: adoptPhotoWhenNone(db) });
   const reviews = createReviewsService(db);
   const contact = createContactService(db, { publicUrl: config.publicUrl });
   const idempotency = createIdempotencyKeys(db);
@@ -212,6 +215,7 @@ export async function buildApp({
   catalogRoutes(app, { catalog, toolList, readyResponses });
   await catalogCsvRoutes(app, { db, toolList });
   sitemapRoutes(app, { publicUrl: config.publicUrl });
+  shopLinksRoutes(app, { links: config.shopLinks });
   orderRoutes(app, { orders, idempotency, requireEmailVerification: config.requireEmailVerification });
   adminOrderRoutes(app, { orders });
   orderExportRoutes(app, { db });

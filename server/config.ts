@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import type { ShopLinkName, ShopLinks } from "../contract/shop-links";
 
 const optional = z
   .string()
@@ -14,6 +15,14 @@ const isRedisUrl = (value: string) =>
 
 const isSmtpUrl = (value: string) =>
   URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol) && new URL(value).hostname !== "";
+
+const isHttpsUrl = (value: string) => URL.canParse(value) && new URL(value).protocol === "https:";
+
+/** A link in the footer (contract/shop-links.ts): unset, or an https:// address. */
+const linkSetting = optional.refine(
+  (v) => v === undefined || isHttpsUrl(v),
+  "must be an https:// address such as https://www.facebook.com/your-shop",
+);
 
 const wholeHours = "must be a whole number of hours (0 turns the expiry off)";
 
@@ -60,6 +69,11 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().trim().min(1).default("car-mechanic:"),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(20_000),
+  FACEBOOK_URL: linkSetting,
+  X_URL: linkSetting,
+  YOUTUBE_URL: linkSetting,
+  APP_STORE_URL: linkSetting,
+  GOOGLE_PLAY_URL: linkSetting,
   UNPAID_ORDER_HOURS: optional.pipe(
     z.coerce
       .number<string | undefined>({ error: wholeHours })
@@ -116,6 +130,8 @@ export type Config = {
   shutdownTimeoutMs: number;
   /** The OIDC provider behind "Continue with Google": Google itself, or any issuer standing in. */
   google: { discoveryUrl: string; clientId: string; clientSecret: string } | undefined;
+  /** The footer's social and app-store links that are set (FACEBOOK_URL, X_URL, …). */
+  shopLinks: ShopLinks;
   /** Card payments through Stripe when its three keys are set; the simulated gateway otherwise. */
   stripe:
     | { secretKey: string; publishableKey: string; webhookSecret: string; apiBase: string | undefined }
@@ -184,7 +200,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION === "true",
+    shopLinks: shopLinks(e),
   };
+}
+
+/** The footer's links that are set; the others are left out (the page shows nothing for them). */
+function shopLinks(e: z.infer<typeof envSchema>): ShopLinks {
+  const set: Record<ShopLinkName, string | undefined> = {
+    facebook: e.FACEBOOK_URL,
+    x: e.X_URL,
+    youtube: e.YOUTUBE_URL,
+    appStore: e.APP_STORE_URL,
+    googlePlay: e.GOOGLE_PLAY_URL,
+  };
+  return Object.fromEntries(Object.entries(set).filter(([, url]) => url !== undefined));
 }
 
 /** TRUST_PROXY as Fastify takes it: true/false, a hop count, or comma-separated addresses/CIDRs. */

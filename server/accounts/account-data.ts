@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import { wrongCurrentPasswordMessage } from "#contract/account-settings";
 import type { Db, Tx } from "#server/db/database";
 import { badRequest, conflict } from "#server/http/errors";
 import type { Auth } from "./auth";
@@ -87,7 +88,7 @@ export function createAccountData(
       if (!credential?.hash) throw badRequest(noPasswordMessage);
       const context = await auth.$context;
       if (!(await context.password.verify({ hash: credential.hash, password })))
-        throw badRequest("Invalid password");
+        throw badRequest(wrongCurrentPasswordMessage);
       const { profile, portfolio } = await ports.profileOf(me.id);
       const forgotten = await db.transaction(async (tx) => {
         // Locked first: an order placed meanwhile (its foreign key waits on this lock) is seen below.

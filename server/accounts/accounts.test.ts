@@ -183,10 +183,26 @@ describeEachDatabase(
       expect((await call(env.app, "PUT", "/api/user/admin/nobody@example.com", admin)).statusCode).toBe(404);
     });
 
+    it("PUT /api/user/admin/{email}: 409 saying why for an account whose address is not verified", async () => {
+      const unverified = await signUp(env.app, {}, { verified: false });
+      const res = await call(env.app, "PUT", `/api/user/admin/${unverified.email}`, admin);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        error: `${unverified.email} has not verified their email address yet. Only a verified account can be made an admin: ask them to open the link we mailed them, then try again.`,
+      });
+      expect((await call(env.app, "GET", `/api/admin/${unverified.email}`, admin)).json()).toEqual({
+        admin: false,
+      });
+      const listed = (await call(env.app, "GET", "/api/user?limit=100", admin)).json();
+      expect(listed.find((u: { email: string }) => u.email === unverified.email)).toMatchObject({
+        emailVerified: false,
+      });
+    });
+
     it("promotes accounts whose email the sign-up form's simple pattern would not take (e.g. from Google)", async () => {
       await env.db
         .insert(userTable)
-        .values({ id: "google-user", name: "G", email: "g.user@mail-server.com" });
+        .values({ id: "google-user", name: "G", email: "g.user@mail-server.com", emailVerified: true });
       const res = await call(env.app, "PUT", "/api/user/admin/g.user@mail-server.com", admin);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ modifiedCount: 1 });

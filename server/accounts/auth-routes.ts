@@ -1,5 +1,6 @@
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance } from "fastify";
+import { wrongCurrentPasswordMessage } from "../../contract/account-settings";
 import type { AuthOptions } from "../../contract/accounts";
 import type { RateLimiter } from "../rate-limits/rate-limiter";
 import type { AfterAnswer } from "./after-answer";
@@ -93,7 +94,7 @@ export function authRoutes(
       const cookies = withSignedInHint(response.headers.getSetCookie());
       if (cookies.length > 0) reply.header("set-cookie", cookies);
       const text = await response.text();
-      if (response.status >= 400) return reply.send(withErrorField(text, response.status));
+      if (response.status >= 400) return reply.send(withErrorField(text, response.status, url.pathname));
       return reply.send(withoutSessionToken(text));
     },
   });
@@ -105,7 +106,12 @@ export function authRoutes(
   );
 }
 
-function withErrorField(text: string, status: number): { error: string } {
+/** Better Auth's words replaced by ours where a person reads them: by endpoint and error code. */
+const ourMessages: Record<string, Record<string, string>> = {
+  "/api/auth/change-password": { INVALID_PASSWORD: wrongCurrentPasswordMessage },
+};
+
+function withErrorField(text: string, status: number, path: string): { error: string } {
   let body: { message?: string; code?: string } = {};
   try {
     body = text ? JSON.parse(text) : {};
@@ -114,6 +120,8 @@ function withErrorField(text: string, status: number): { error: string } {
   }
   const fallback =
     status === 429 ? "Too many attempts. Please wait a minute and try again." : "Request failed";
+  const ours = body.code === undefined ? undefined : ourMessages[path]?.[body.code];
+  if (ours !== undefined) body = { ...body, message: ours };
   return { ...body, error: status === 429 ? fallback : (body.message ?? fallback) };
 }
 

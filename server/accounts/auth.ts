@@ -48,6 +48,11 @@ export type AuthConfig = {
   signInAttemptsPerMinute: number;
   /** Where the attempts are counted: shared through Redis (REDIS_URL); undefined is this process's memory. */
   rateLimitStorage?: AuthRateLimitStorage;
+  /**
+   * The shop's address for the links mailed in answer to a request (origin-check.ts's linkOrigin):
+   * undefined keeps publicUrl.
+   */
+  linkOrigin?: (request?: Request) => string | undefined;
   /** Told of each link mailed (after it is in the outbox): the server log prints it when no SMTP_URL is set. */
   onAccountLink?: (link: AccountLink) => void;
   /** After every change of a user row (a confirmed new address among them): the profile follows it. */
@@ -69,6 +74,10 @@ export function createAuth(config: AuthConfig) {
   // identity provider saying email_verified), never to whoever signs up with it first.
   const isAdminAddress = (u: { email?: unknown; emailVerified?: unknown }) =>
     u.emailVerified === true && adminEmails.has(String(u.email).toLowerCase());
+  // Better Auth makes its links at publicUrl; they move to the address the request came in on.
+  const shopUrlFor = (request?: Request) => config.linkOrigin?.(request) ?? config.publicUrl;
+  const atShop = (url: string, shopUrl: string) =>
+    url.startsWith(config.publicUrl) ? shopUrl + url.slice(config.publicUrl.length) : url;
   async function mailLink(link: AccountLink, mail: { subject: string; html: string; text: string }) {
     await enqueueMail(config.db, { kind: link.kind, to: link.email, ...mail });
     config.onAccountLink?.(link);
@@ -101,8 +110,10 @@ export function createAuth(config: AuthConfig) {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user: u, url }) => {
-        const mail = await passwordResetMail({ name: u.name, url, shopUrl: config.publicUrl });
+      sendResetPassword: async ({ user: u, url: madeUrl }, request) => {
+        const shopUrl = shopUrlFor(request);
+        const url = atShop(madeUrl, shopUrl);
+        const mail = await passwordResetMail({ name: u.name, url, shopUrl });
         await mailLink({ kind: "password-reset", email: u.email, url }, mail);
       },
     },
@@ -112,7 +123,9 @@ export function createAuth(config: AuthConfig) {
       // someone's own link sent to another person cannot put that person in their account (decision 024).
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user: u, url }) => {
+      sendVerificationEmail: async ({ user: u, url: madeUrl }, request) => {
+        const shopUrl = shopUrlFor(request);
+        const url = atShop(madeUrl, shopUrl);
         // A change of email sends the new address here too (Better Auth's user.changeEmail): the
         // stored row still has the old one until the link is opened.
         const [stored] = await config.db.select({ email: user.email }).from(user).where(eq(user.id, u.id));
@@ -121,11 +134,11 @@ export function createAuth(config: AuthConfig) {
             name: u.name,
             newEmail: u.email,
             url,
-            shopUrl: config.publicUrl,
+            shopUrl,
           });
           return mailLink({ kind: "change-email", email: u.email, url }, mail);
         }
-        const mail = await verifyEmailMail({ name: u.name, url, shopUrl: config.publicUrl });
+        const mail = await verifyEmailMail({ name: u.name, url, shopUrl });
         await mailLink({ kind: "verify-email", email: u.email, url }, mail);
       },
     },

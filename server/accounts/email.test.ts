@@ -5,9 +5,9 @@ import { orderBody } from "../orders/order-test-helpers";
 import { verifyBeforeOrdering } from "../orders/routes";
 import { insertTool } from "../test/factories";
 import { call } from "../test/requests";
-import { adminEmail, linkIn, sessionCookie, signUp, type TestUser } from "../test/sessions";
+import { adminEmail, lastMail, linkIn, sessionCookie, signUp, type TestUser } from "../test/sessions";
 import { SmtpInbox } from "../test/smtp-inbox";
-import { describeEachDatabase, testOrigin } from "../test/test-env";
+import { describeEachDatabase, type TestEnv, testOrigin } from "../test/test-env";
 import { user } from "./tables";
 
 const inbox = new SmtpInbox();
@@ -184,3 +184,91 @@ describe("without SMTP_URL", () => {
     });
   });
 });
+
+/** Signs `email` up as a page at `origin` would (its Host, and a proxy's headers when given). */
+function signUpAt(env: TestEnv, email: string, headers: Record<string, string>) {
+  return env.app.inject({
+    method: "POST",
+    url: "/api/auth/sign-up/email",
+    headers,
+    payload: { name: "Link Tester", email, password: "correct-horse-1" },
+  });
+}
+
+const linkOf = async (env: TestEnv, email: string, kind: string, path: string) =>
+  (await lastMail(env.app, email, kind)).text?.match(new RegExp(`https?://[^\\s]+${path}[^\\s]*`))?.[0];
+
+describeEachDatabase(
+  "account links without PUBLIC_URL: at the address the request came in on",
+  (env) => {
+    it("mails the verification and reset links (and the shop's address) at the request's own origin", async () => {
+      const email = `at-127.${Date.now()}@example.com`;
+      const at127 = { host: "127.0.0.1:3999", origin: "http://127.0.0.1:3999" };
+      expect((await signUpAt(env, email, at127)).statusCode).toBe(200);
+      const verify = await linkOf(env, email, "verify-email", "/api/auth/verify-email");
+      expect(verify).toMatch(/^http:\/\/127\.0\.0\.1:3999\/api\/auth\/verify-email\?token=/);
+      expect((await lastMail(env.app, email, "verify-email")).text).not.toContain("localhost");
+
+      const reset = await env.app.inject({
+        method: "POST",
+        url: "/api/auth/request-password-reset",
+        headers: at127,
+        payload: { email, redirectTo: "/reset-password" },
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
+      expect(await linkOf(env, email, "password-reset", "/api/auth/reset-password/")).toMatch(
+        /^http:\/\/127\.0\.0\.1:3999\/api\/auth\/reset-password\//,
+      );
+    });
+
+    it("believes a proxy's X-Forwarded-Host only with TRUST_PROXY", async () => {
+      const email = `proxied.${Date.now()}@example.com`;
+      const headers = {
+        host: "10.0.0.5:3000",
+        origin: "http://10.0.0.5:3000",
+        "x-forwarded-host": "shop.example:8443",
+        "x-forwarded-proto": "https",
+      };
+      expect((await signUpAt(env, email, headers)).statusCode).toBe(200);
+      expect(await linkOf(env, email, "verify-email", "/api/auth/verify-email")).toMatch(
+        /^http:\/\/10\.0\.0\.5:3000\/api\/auth\/verify-email\?/,
+      );
+    });
+  },
+  { PUBLIC_URL: "" },
+);
+
+describeEachDatabase(
+  "account links with PUBLIC_URL",
+  (env) => {
+    it("keeps PUBLIC_URL whatever Host a request claims", async () => {
+      const email = `forged.${Date.now()}@example.com`;
+      const res = await signUpAt(env, email, { host: "evil.example", origin: testOrigin });
+      expect(res.statusCode).toBe(200);
+      expect(await linkOf(env, email, "verify-email", "/api/auth/verify-email")).toMatch(
+        new RegExp(`^${testOrigin}/api/auth/verify-email\\?`),
+      );
+    });
+  },
+  {},
+);
+
+describeEachDatabase(
+  "account links behind a trusted proxy without PUBLIC_URL",
+  (env) => {
+    it("uses the proxy's X-Forwarded-Host and -Proto", async () => {
+      const email = `behind-proxy.${Date.now()}@example.com`;
+      const res = await signUpAt(env, email, {
+        host: "10.0.0.5:3000",
+        origin: "https://shop.example:8443",
+        "x-forwarded-host": "shop.example:8443",
+        "x-forwarded-proto": "https",
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await linkOf(env, email, "verify-email", "/api/auth/verify-email")).toMatch(
+        /^https:\/\/shop\.example:8443\/api\/auth\/verify-email\?/,
+      );
+    });
+  },
+  { PUBLIC_URL: "", TRUST_PROXY: "true" },
+);

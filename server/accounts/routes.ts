@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { emailParams } from "../../contract/accounts";
+import { emailParams, unverifiedAdminMessage } from "../../contract/accounts";
 import { listQuery } from "../../contract/pagination";
-import { forbidden, notFound, parseInput } from "../http/errors";
+import { conflict, forbidden, notFound, parseInput } from "../http/errors";
 import { parseListQuery, sendPage } from "../http/pages";
 import { signedInUser } from "./access";
 import type { UsersService } from "./service";
@@ -22,8 +22,9 @@ export function accountRoutes(app: FastifyInstance, deps: { users: UsersService 
 
   app.put("/api/user/admin/:email", { config: { access: "admin" } }, async (request) => {
     const { email } = parseInput(emailParams, request.params);
-    const modifiedCount = await deps.users.makeAdmin(email);
-    if (modifiedCount === undefined) throw notFound("No user with that email");
-    return { modifiedCount };
+    const outcome = await deps.users.makeAdmin(email, { verifiedOnly: true });
+    if (outcome === "no-account") throw notFound("No user with that email");
+    if (outcome === "unverified") throw conflict(unverifiedAdminMessage(email));
+    return { modifiedCount: outcome === "made" ? 1 : 0 };
   });
 }

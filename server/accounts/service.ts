@@ -14,6 +14,8 @@ const newestFirst = keyset("desc", [
 
 const byEmail = (email: string) => eq(sql`lower(${user.email})`, email.toLowerCase());
 
+export type MakeAdminOutcome = "made" | "already" | "unverified" | "no-account";
+
 export function createUsersService(db: Db) {
   return {
     async isAdmin(email: string): Promise<boolean> {
@@ -42,18 +44,26 @@ export function createUsersService(db: Db) {
           email: u.email,
           role: u.role,
           image: u.image,
+          emailVerified: u.emailVerified,
           createdAt: u.createdAt.toISOString(),
         })),
       };
     },
 
-    /** Makes the user with this email an admin: 1 when changed, 0 when already admin, undefined when unknown. */
-    async makeAdmin(email: string): Promise<number | undefined> {
-      const [row] = await db.select({ id: user.id, role: user.role }).from(user).where(byEmail(email));
-      if (!row) return undefined;
-      if (row.role === "admin") return 0;
+    /**
+     * Makes the user with this email an admin: "made", or "already" an admin, "no-account", or, with
+     * `verifiedOnly` (the admins' page), "unverified" for an address nobody has proved is theirs.
+     */
+    async makeAdmin(email: string, { verifiedOnly }: { verifiedOnly: boolean }): Promise<MakeAdminOutcome> {
+      const [row] = await db
+        .select({ id: user.id, role: user.role, emailVerified: user.emailVerified })
+        .from(user)
+        .where(byEmail(email));
+      if (!row) return "no-account";
+      if (row.role === "admin") return "already";
+      if (verifiedOnly && !row.emailVerified) return "unverified";
       await db.update(user).set({ role: "admin", updatedAt: new Date() }).where(eq(user.id, row.id));
-      return 1;
+      return "made";
     },
 
     /** ADMIN_EMAILS: verified accounts with these emails are admins (applied at start-up). */

@@ -79,6 +79,7 @@ describeEachDatabase("account settings", (env) => {
       newPassword: "brand-new-pass-2",
     });
     expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toBe("That is not your current password");
     const short = await auth(bea, "change-password", {
       currentPassword: bea.password,
       newPassword: "short",
@@ -190,7 +191,7 @@ describeEachDatabase("account settings", (env) => {
 
     const wrong = await call(env.app, "DELETE", "/api/account", hal, { password: "not-my-password" });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ error: "Invalid password" });
+    expect(wrong.json()).toEqual({ error: "That is not your current password" });
     expect((await call(env.app, "DELETE", "/api/account", hal, {})).statusCode).toBe(400);
     const busy = await call(env.app, "DELETE", "/api/account", hal, { password: hal.password });
     expect(busy.statusCode).toBe(409);

@@ -1,4 +1,4 @@
-import { and, asc, isNotNull, isNull, lte } from "drizzle-orm";
+import { and, asc, isNotNull, isNull, lte, or } from "drizzle-orm";
 import type { Db, Tx } from "#server/db/database";
 import { Facts, MailLayout } from "../mail/templates/layout";
 import { enqueueToAdmins } from "../mail/templates/to-admins";
@@ -51,12 +51,20 @@ export async function lowStockCrossed(tx: Db | Tx, tool: CrossedTool, movementId
   });
 }
 
-/** The tools on sale at or below their low-stock level, the emptiest first. */
+/**
+ * The tools on sale that need an admin's eye, the emptiest first: those at or below their low-stock
+ * level, and every sold-out one, with a level or without.
+ */
 export function lowStockTools(db: Db) {
   return db
     .select()
     .from(tools)
-    .where(and(isNull(tools.archivedAt), isNotNull(tools.lowStockAt), lte(tools.available, tools.lowStockAt)))
+    .where(
+      and(
+        isNull(tools.archivedAt),
+        or(lte(tools.available, 0), and(isNotNull(tools.lowStockAt), lte(tools.available, tools.lowStockAt))),
+      ),
+    )
     .orderBy(asc(tools.available), asc(tools.name))
     .limit(200);
 }

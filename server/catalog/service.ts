@@ -155,7 +155,7 @@ export function createCatalogService(db: Db, options: { publicUrl?: string } = {
       return tool && listMovements(db, id, q);
     },
 
-    /** The tools on sale at or below their low-stock level, the emptiest first. */
+    /** The tools on sale at or below their low-stock level and the sold-out ones, the emptiest first. */
     async listLowStock(): Promise<LowStockTool[]> {
       const rows = await lowStockTools(db);
       return rows.map((t) => ({

@@ -164,6 +164,17 @@ describeEachDatabase(
       expect(newest?.stockAfter).toBe(stock);
     }, 180_000); // PGlite runs the 200 orders one at a time
 
+    it("lists a sold-out tool that has no low-stock level of its own (sold out always needs an admin)", async () => {
+      const lowList = async () =>
+        (await call(env.app, "GET", "/api/service/low-stock", people.admin)).json<LowStockTool[]>();
+      const id = await addTool({ available: 40 });
+      expect((await lowList()).map((t) => t._id)).not.toContain(id);
+      await adjust(id, { change: -40, reason: "damaged" });
+      expect((await lowList()).find((t) => t._id === id)).toMatchObject({ available: 0, lowStockAt: null });
+      // Listed first: the emptiest first.
+      expect((await lowList())[0]?.available).toBe(0);
+    });
+
     it("lists tools at or below their low-stock level and tells admins once per crossing", async () => {
       const id = await addTool({ available: 1000, lowStockAt: 600, sku: `JACK-${Date.now()}` });
       const lowList = async () =>

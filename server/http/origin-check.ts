@@ -63,6 +63,15 @@ export function createOriginRule(rule: OriginRule) {
   return {
     originsFor,
     isTrusted: (origin: string, header: HeaderReader) => originsFor(header).includes(origin),
+    /**
+     * The origin links made in answer to this request point at (the account mail's): the address it
+     * came in on when PUBLIC_URL is unset (sameHost), so the link opens where the visitor's cookies
+     * are; undefined with PUBLIC_URL set, whose address alone is used (a Host header can be forged).
+     */
+    linkOrigin: (request?: Request): string | undefined =>
+      rule.sameHost && request
+        ? requestOrigin((name) => request.headers.get(name), rule.trustProxy)
+        : undefined,
     /** For Better Auth's `trustedOrigins` option (it calls it once without a request at start-up). */
     forAuth: (request?: Request): string[] =>
       request ? originsFor((name) => request.headers.get(name)) : trusted,

@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import type { Profile } from "../../contract/profiles";
 import { withField, without } from "../test/bodies";
 import { call } from "../test/requests";
-import { adminEmail, type TestUser, usersAndAdmin } from "../test/sessions";
+import { adminEmail, signUp, type TestUser, usersAndAdmin } from "../test/sessions";
 import { describeEachDatabase } from "../test/test-env";
 import { profiles } from "./tables";
 
@@ -177,6 +177,27 @@ describeEachDatabase(
       const res = await save(change(profileOf(people.user)), people.user);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error });
+    });
+
+    it("POST: the profile's uploaded photo becomes the account's photo when it has none, never over one", async () => {
+      const sessionImage = async (who: TestUser) =>
+        (await call(env.app, "GET", "/api/auth/get-session", who)).json().user.image;
+      const without = await signUp(env.app);
+      expect(await sessionImage(without)).toBeNull();
+      expect((await save(profileOf(without), without)).statusCode).toBe(201);
+      expect(await sessionImage(without)).toBe(photo);
+
+      const own = "/uploads/fedcba9876543210fedcba9876543210.webp";
+      const withOwn = await signUp(env.app);
+      const chose = await call(env.app, "POST", "/api/auth/update-user", withOwn, { image: own });
+      expect(chose.statusCode).toBe(200);
+      expect((await save(profileOf(withOwn), withOwn)).statusCode).toBe(201);
+      expect(await sessionImage(withOwn)).toBe(own);
+
+      // One of the shop's own pictures is no photo of the user.
+      const plain = await signUp(env.app);
+      await save({ ...profileOf(plain), img: "/images/avatar-default.svg" }, plain);
+      expect(await sessionImage(plain)).toBeNull();
     });
 
     it("POST accepts a LinkedIn id alone and a phone typed as a number", async () => {

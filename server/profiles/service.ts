@@ -68,7 +68,12 @@ export function toPortfolio(row: PortfolioRow, withEmail: boolean): Portfolio {
 // xmax is 0 only on a row this statement inserted; an upsert that updated sets it.
 const wasUpdated = sql<boolean>`(xmax <> 0)`;
 
-export function createProfilesService(db: Db) {
+export type ProfilesPorts = {
+  /** The profile's photo was saved: the account takes it when it has none (accounts/account-photo.ts). */
+  onProfilePhoto?: (userId: string, photo: string) => Promise<void>;
+};
+
+export function createProfilesService(db: Db, ports: ProfilesPorts = {}) {
   return {
     /** Creates the owner's profile, or updates it when they have one. */
     async saveProfile(owner: Owner, input: z.output<typeof profileSchema>): Promise<Saved> {
@@ -87,6 +92,7 @@ export function createProfilesService(db: Db) {
         .onConflictDoUpdate({ target: profiles.userId, set: { ...fields, updatedAt: new Date() } })
         .returning({ id: profiles.id, updated: wasUpdated });
       if (!row) throw new Error("saveProfile: upsert returned no row");
+      await ports.onProfilePhoto?.(owner.id, input.img);
       return { id: row.id, updated: Boolean(row.updated) };
     },
 

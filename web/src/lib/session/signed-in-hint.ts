@@ -13,6 +13,8 @@ export function signedInHint(): boolean {
 
 /** Drops a hint that outlived its session (a session the server ended without clearing it). */
 export function forgetSignedInHint(): void {
+  // The mark index.html's first script set from the hint (AccountNav draws the signed-in bar by it).
+  document.documentElement.classList.remove("signed-in");
   if (!signedInHint()) return;
   // biome-ignore lint/suspicious/noDocumentCookie: one fixed string; the Cookie Store API is missing from older Safari and Firefox
   document.cookie = `${signedInHintCookie}=; Max-Age=0; Path=/; SameSite=Lax`;

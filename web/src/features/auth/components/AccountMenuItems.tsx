@@ -11,8 +11,9 @@ export function UserSummary({ user, className }: { user: SessionUser; className:
     <div className={className}>
       <UserAvatar image={user.image} size={40} />
       <div className="min-w-0">
-        <p className="truncate font-semibold text-navy">{user.name}</p>
-        <p className="truncate text-slate-600 text-sm">{user.email}</p>
+        {/* Whole, wrapped where they must: a person checks whose account this is by them. */}
+        <p className="font-semibold text-navy wrap-anywhere">{user.name}</p>
+        <p className="text-slate-600 text-sm wrap-anywhere">{user.email}</p>
       </div>
     </div>
   );

@@ -14,18 +14,28 @@ const SignedInNav = lazy(loadSignedInNav);
 // session check has answered; visitors never download it.
 if (typeof document !== "undefined" && signedInHint()) loadSignedInNav().catch(() => {});
 
-/** Keeps the bar's layout steady while nobody knows yet whether anyone is signed in. */
-const placeholder = <li aria-hidden="true" className="hidden h-11 w-20 md:ml-3 md:block" />;
+/**
+ * Keeps the bar's layout steady while nobody knows yet whether anyone is signed in: hidden where
+ * index.html's first script has marked the document `signed-in` (the hint, read before the first paint).
+ */
+const placeholder = (
+  <li aria-hidden="true" className="hidden h-11 w-20 md:ml-3 md:block signed-in:md:hidden" />
+);
 
 /** Where the photo opening the profile menu goes, the size of that button, until the user is in. */
-const photoPlaceholder = (
-  <li aria-hidden="true" className="hidden md:ml-3 md:block">
-    <div className="flex items-center gap-1.5 p-1 pr-2">
-      <span className="size-9 rounded-full bg-slate-100 ring-1 ring-slate-200" />
-      <span className="size-4" />
-    </div>
-  </li>
-);
+function PhotoPlaceholder({ onlyWhenSignedIn }: { onlyWhenSignedIn: boolean }) {
+  return (
+    <li
+      aria-hidden="true"
+      className={`hidden md:ml-3 ${onlyWhenSignedIn ? "signed-in:md:block" : "md:block"}`}
+    >
+      <div className="flex items-center gap-1.5 p-1 pr-2">
+        <span className="size-9 rounded-full bg-slate-100 ring-1 ring-slate-200" />
+        <span className="size-4" />
+      </div>
+    </li>
+  );
+}
 
 /**
  * The navigation bar's account items (spec §2): the Login link for visitors; for signed-in users
@@ -48,22 +58,25 @@ export function AccountNav() {
     );
   }
 
-  if (!user && !hint) return placeholder;
-
+  // Not known yet (the page the server rendered for everyone, and its hydration): the signed-in bar
+  // is drawn too, shown by CSS only where index.html's first script found the hint, so a signed-in
+  // buyer's first paint already has the Dashboard link.
+  const unknown = !user && !hint;
   return (
     <>
-      <li>
+      <li className={unknown ? "hidden signed-in:list-item" : undefined}>
         <NavLink to="/dashboard" className={({ isActive }) => navLinkClass(isActive)}>
           Dashboard
         </NavLink>
       </li>
       {user ? (
-        <Suspense fallback={photoPlaceholder}>
+        <Suspense fallback={<PhotoPlaceholder onlyWhenSignedIn={false} />}>
           <SignedInNav user={user} />
         </Suspense>
       ) : (
-        photoPlaceholder
+        <PhotoPlaceholder onlyWhenSignedIn={unknown} />
       )}
+      {unknown && placeholder}
     </>
   );
 }

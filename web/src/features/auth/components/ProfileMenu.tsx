@@ -60,7 +60,7 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
       <div
         id={menuId}
         hidden={!open}
-        className="absolute top-full right-0 z-50 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
+        className="absolute top-full right-0 z-50 mt-2 w-80 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
       >
         <UserSummary
           user={user}

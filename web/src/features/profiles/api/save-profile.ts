@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { profileSchema, SavedResponse } from "#contract/profiles";
 import { apiJson } from "#web/lib/api";
 import { savedSchema } from "#web/lib/records/saved-response";
+import { sessionQueryKey } from "#web/lib/session/get-session";
 import { profilesQueryKey } from "./get-profile";
 
 export type ProfileFields = z.output<typeof profileSchema>;
@@ -19,6 +20,11 @@ export function useSaveProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveProfile,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profilesQueryKey }),
+    // The profile's photo may have become the account's (the profile menu's avatar).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: profilesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+      ]),
   });
 }

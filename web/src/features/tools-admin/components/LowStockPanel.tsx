@@ -1,8 +1,18 @@
 import { Link } from "react-router";
+import type { LowStockTool } from "#contract/stock";
 import { pieces } from "#contract/tool-display";
 import { useLowStock } from "../api/tool-admin";
 
-/** The tools at or below their low-stock level, each a link to restock it; nothing when none is. */
+/** What the panel says of a tool's stock: sold out, or what is left, and its alert level when it has one. */
+function stockLine({ available, lowStockAt }: LowStockTool): string {
+  const left = available <= 0 ? "Sold out" : `${pieces(available)} left`;
+  return lowStockAt === null ? left : `${left} (alert at ${lowStockAt.toLocaleString("en-US")})`;
+}
+
+/**
+ * The tools at or below their low-stock level and the sold-out ones, each a link to restock it;
+ * nothing when none is.
+ */
 export function LowStockPanel() {
   const low = useLowStock();
   if (!low.data || low.data.length === 0) return null;
@@ -21,9 +31,7 @@ export function LowStockPanel() {
               {t.name}
               {t.sku && <span className="text-slate-600"> · {t.sku}</span>}
             </Link>
-            <span className="text-amber-900">
-              {pieces(t.available)} left (alert at {(t.lowStockAt ?? 0).toLocaleString("en-US")})
-            </span>
+            <span className="text-amber-900">{stockLine(t)}</span>
           </li>
         ))}
       </ul>

@@ -1,6 +1,9 @@
+import { useState } from "react";
 import type { User } from "#contract/accounts";
+import { ConfirmDialog } from "#web/components/ConfirmDialog";
 import { Email } from "#web/components/Email";
 import { UserAvatar } from "#web/components/UserAvatar";
+import { useMakeAdmin } from "../api/make-admin";
 import { MakeAdminButton } from "./MakeAdminButton";
 import { RoleBadge } from "./RoleBadge";
 
@@ -26,8 +29,30 @@ type UserListProps = {
 export function UserList({ users, currentEmail }: UserListProps) {
   const isMe = (user: User) => user.email.toLowerCase() === currentEmail.toLowerCase();
   const you = <span className="ml-1.5 font-normal text-slate-500 text-sm">(you)</span>;
+  const makeAdmin = useMakeAdmin();
+  // The user Make Admin was pressed for, kept while the dialog closes (it fades with their name).
+  const [asked, setAsked] = useState<{ user: User; open: boolean } | null>(null);
+  const ask = (user: User) => setAsked({ user, open: true });
   return (
     <>
+      <ConfirmDialog
+        open={asked?.open ?? false}
+        onClose={() => setAsked((a) => a && { ...a, open: false })}
+        title={asked ? `Make ${asked.user.name} an admin?` : "Make an admin?"}
+        text={
+          asked && (
+            <p>
+              <span className="font-semibold text-navy">{asked.user.name}</span> (
+              <span className="break-all">{asked.user.email}</span>) will add and delete tools, manage every
+              order and see every user and profile.
+            </p>
+          )
+        }
+        confirmLabel="Make Admin"
+        busyLabel="Making admin…"
+        tone="primary"
+        onConfirm={() => asked && makeAdmin.mutateAsync(asked.user.email)}
+      />
       <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
         <table className="w-full text-left text-[0.9375rem]">
           <caption className="sr-only">All users</caption>
@@ -72,7 +97,9 @@ export function UserList({ users, currentEmail }: UserListProps) {
                   <Joined createdAt={user.createdAt} />
                 </td>
                 <td className="px-4 py-3 text-right">
-                  {user.role !== "admin" && <MakeAdminButton email={user.email} name={user.name} />}
+                  {user.role !== "admin" && (
+                    <MakeAdminButton user={user} onAsk={ask} className="inline-block" />
+                  )}
                 </td>
               </tr>
             ))}
@@ -103,9 +130,7 @@ export function UserList({ users, currentEmail }: UserListProps) {
             <p className="mt-3 text-slate-600 text-sm">
               Joined <Joined createdAt={user.createdAt} />
             </p>
-            {user.role !== "admin" && (
-              <MakeAdminButton email={user.email} name={user.name} className="mt-3 w-full" />
-            )}
+            {user.role !== "admin" && <MakeAdminButton user={user} onAsk={ask} className="mt-3" />}
           </li>
         ))}
       </ul>
