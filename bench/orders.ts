@@ -59,8 +59,12 @@ async function shopStatements(s: Setup): Promise<{ readTool: Statement; placeOrd
     },
   };
   const sentinel = randomUUID();
+  // Each replay gets its own number after this one (the column is unique).
+  const sentinelNumber = 9_000_000_000;
+  let replays = 0;
   const order = {
     id: sentinel,
+    number: sentinelNumber,
     createdAt: new Date(),
     unitPriceCents: 640,
     toolId: s.toolId,
@@ -89,7 +93,13 @@ async function shopStatements(s: Setup): Promise<{ readTool: Statement; placeOrd
     placeOrder: () => {
       const id = randomUUID();
       const params = statement.params.map((p) =>
-        p === sentinel ? id : p === dedupeKey ? `order-placed:${id}` : p,
+        p === sentinel
+          ? id
+          : p === dedupeKey
+            ? `order-placed:${id}`
+            : p === sentinelNumber
+              ? sentinelNumber + ++replays
+              : p,
       );
       return { sql: statement.sql, params };
     },

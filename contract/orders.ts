@@ -103,6 +103,8 @@ export type OrderFormValues = z.output<ReturnType<typeof orderFormSchema>>;
 /** An order as the API sends it. Prices in dollars: orderPrice per piece, total for the lot. */
 export const orderSchema = z.object({
   _id: z.string(),
+  /** The number a person reads and says on the phone, "CM-10482" (order-number.ts). */
+  orderNumber: z.string(),
   /** The tool's id (the spec's name). */
   orderId: z.string(),
   orderName: z.string(),
@@ -166,7 +168,7 @@ const statusList = z
 /**
  * GET /api/allOrder (admin): every order, newest first; `?status=` keeps those of any of the given
  * statuses (`?status=pending&status=paid`, or `?status=pending,paid`: the orders still to act on);
- * `?q=` finds orders by id, buyer email or the start of the product's name.
+ * `?q=` finds orders by number ("CM-10482"), id, buyer email or the start of the product's name.
  */
 export const allOrdersQuery = listQuery.extend({
   status: statusList,
