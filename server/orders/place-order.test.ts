@@ -173,8 +173,8 @@ describeEachDatabase("placing an order: POST /api/order", (env) => {
     expect(res.json()).toEqual({ error });
   });
 
-  it("accepts today as the needed-by date", async () => {
-    const tool = await insertTool(env.db);
+  it("accepts today as the needed-by date of a tool that ships today", async () => {
+    const tool = await insertTool(env.db, { leadTimeDays: 0 });
     const res = await call(
       env.app,
       "POST",

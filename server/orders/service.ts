@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, getTableColumns, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { neededByProblem } from "#contract/delivery-dates";
 import { type LotProblem, lotProblem } from "#contract/lot-rules";
 import { parseOrderNumber } from "#contract/order-number";
 import { type OrderStatus, orderStatuses } from "#contract/order-status";
@@ -219,15 +220,19 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
       alsoInTransaction?: (tx: Tx, order: OrderRow) => Promise<void>,
     ): Promise<OrderRow> {
       const quantity = input.orderMinimum;
-      const number = await nextOrderNumber(db);
+      let number: number | undefined;
       for (let attempt = 0; attempt < 3; attempt++) {
         const [tool] = await lotOf(db, input.orderId);
         if (!tool) throw notFound("No tool with that id");
         const problem = lotProblem(tool, quantity);
         if (problem) throw lotError(problem);
+        const tooSoon = neededByProblem(tool.leadTimeDays, input.orderDate);
+        if (tooSoon) throw badRequest(tooSoon);
         if (!Number.isSafeInteger(tool.priceCents * quantity)) {
           throw badRequest("This order is too large to take online; please contact us");
         }
+        // Drawn once the order passed its checks; a retry keeps it (the refused statement inserted nothing).
+        number ??= await nextOrderNumber(db);
         const createdAt = new Date();
         const newOrder = {
           id: randomUUID(),
