@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { addCalendarDays, earliestArrival, formatLongDay, neededByProblem, shopToday } from "./delivery-dates";
+import {
+  addCalendarDays,
+  earliestArrival,
+  formatLongDay,
+  neededByProblem,
+  shopToday,
+} from "./delivery-dates";
 
 describe("the shop's delivery calendar", () => {
   it("counts today in the shop's zone (New York): the date changes at midnight there, not in UTC", () => {

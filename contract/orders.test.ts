@@ -73,7 +73,8 @@ describe("the order body", () => {
     const early = form.safeParse({ ...fields, neededBy: "2026-11-29" });
     expect(early.error?.issues[0]).toMatchObject({
       path: ["neededBy"],
-      message: "The earliest this tool can arrive is Monday, November 30, 2026; choose that day or a later one",
+      message:
+        "The earliest this tool can arrive is Monday, November 30, 2026; choose that day or a later one",
     });
   });
 });

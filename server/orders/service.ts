@@ -76,7 +76,7 @@ function matching(q: string): SQL {
   if (uuidText.test(term)) return eq(orders.id, term);
   if (term.includes("@")) return eq(sql`lower(${orders.email})`, term);
   const product = sql`lower(${orders.productName}) like ${`${term.replace(/[\\%_]/g, "\\$&")}%`}`;
-  return /^\d{1,15}$/.test(term) ? or(eq(orders.number, Number(term)), product) ?? product : product;
+  return /^\d{1,15}$/.test(term) ? (or(eq(orders.number, Number(term)), product) ?? product) : product;
 }
 
 type OrderFilter = {

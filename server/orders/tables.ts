@@ -28,10 +28,7 @@ export const orders = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     /** The number a person reads and says (CM-10482, contract/order-number.ts); unique, from `orderNumbers`. */
-    number: bigint("number", { mode: "number" })
-      .notNull()
-      .unique()
-      .default(sql`nextval('order_number_seq')`),
+    number: bigint("number", { mode: "number" }).notNull().unique().default(sql`nextval('order_number_seq')`),
     toolId: uuid("tool_id")
       .notNull()
       .references(() => tools.id, { onDelete: "restrict" }),

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { type OrderStatus, transitionRefusal } from "#contract/order-status";
 import { centsToDollars } from "#contract/money";
 import { formatOrderNumber } from "#contract/order-number";
+import { type OrderStatus, transitionRefusal } from "#contract/order-status";
 import { cardText, type PaymentIntentResponse, type PaymentReceipt } from "#contract/payments";
 import type { SessionUser } from "#server/accounts/guards";
 import type { Db, Tx } from "#server/db/database";
@@ -295,7 +295,11 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway, deps: Pay
   };
 
   /** The buyer's word that `transactionId` paid the order, checked with the gateway (confirmOrderPayment). */
-  async function settleConfirmed(buyer: SessionUser, orderId: string, transactionId: string): Promise<OrderRow> {
+  async function settleConfirmed(
+    buyer: SessionUser,
+    orderId: string,
+    transactionId: string,
+  ): Promise<OrderRow> {
     const order = await ownOrder(buyer, orderId);
     if (order.transactionId === transactionId) return order;
     const [attempt] = await db
@@ -323,7 +327,10 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway, deps: Pay
       .select()
       .from(payments)
       .where(and(eq(payments.orderId, order.id), eq(payments.status, "succeeded")));
-    let card = payment?.cardBrand && payment.cardLast4 ? { brand: payment.cardBrand, last4: payment.cardLast4 } : undefined;
+    let card =
+      payment?.cardBrand && payment.cardLast4
+        ? { brand: payment.cardBrand, last4: payment.cardLast4 }
+        : undefined;
     if (payment && !card && payment.gateway === gateway.name) {
       card = (await gateway.retrieveIntent(payment.intentId))?.card;
       if (card) {
@@ -436,7 +443,6 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway, deps: Pay
       const paid = await settleConfirmed(buyer, orderId, transactionId);
       return { order: paid, receipt: await receiptOf(paid) };
     },
-
 
     /**
      * A verified gateway event, applied once: its id is recorded in the same transaction as its

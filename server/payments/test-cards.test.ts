@@ -17,9 +17,12 @@ describe("the simulated gateway's test cards", () => {
     ["4242 4242 4242 4242", "visa", "4242"],
     ["4242-4242-4242-4242", "visa", "4242"],
     ["5555555555554444", "mastercard", "4444"],
-  ])("lets %s through, valid to the end of its expiry month, as a %s card ending %s", (cardNumber, brand, last4) => {
-    expect(charge({ cardNumber })).toEqual({ ok: true, card: { brand, last4 } });
-  });
+  ])(
+    "lets %s through, valid to the end of its expiry month, as a %s card ending %s",
+    (cardNumber, brand, last4) => {
+      expect(charge({ cardNumber })).toEqual({ ok: true, card: { brand, last4 } });
+    },
+  );
 
   it("takes Amex with a four-digit code only", () => {
     expect(charge({ cardNumber: "378282246310005", cvc: "1234" })).toEqual({

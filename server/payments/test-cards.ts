@@ -114,7 +114,8 @@ export function chargeTestCard(card: CardDetails, now: Date = new Date()): Charg
   if (invalidCvc) return declined("invalid_cvc", invalidCvc);
   const failing = failingCards[digits];
   if (failing) return failing;
-  if (succeedingCards.has(digits)) return { ok: true, card: { brand: cardBrandOf(digits), last4: digits.slice(-4) } };
+  if (succeedingCards.has(digits))
+    return { ok: true, card: { brand: cardBrandOf(digits), last4: digits.slice(-4) } };
   return declined(
     "card_declined",
     "Your card was declined. This shop takes test cards only, such as 4242 4242 4242 4242.",

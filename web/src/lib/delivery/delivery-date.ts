@@ -4,7 +4,6 @@
 // strings; "today" is the shop's (contract/delivery-dates.ts), as the server counts it.
 import { earliestArrival, shopToday } from "#contract/delivery-dates";
 
-
 /** The localStorage key; the value is an ISO date (YYYY-MM-DD). */
 export const deliveryDateKey = "car-mechanic:delivery-date";
 
