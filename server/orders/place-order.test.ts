@@ -50,6 +50,7 @@ describeEachDatabase("placing an order: POST /api/order", (env) => {
     const { insertedId, order } = res.json<PlaceOrderResponse>();
     expect(order).toEqual({
       _id: insertedId,
+      orderNumber: expect.stringMatching(/^CM-\d{5,}$/),
       orderId: tool.id,
       orderName: "Amina Workshop",
       orderEmail: buyer.email,
