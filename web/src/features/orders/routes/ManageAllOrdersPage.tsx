@@ -98,7 +98,7 @@ function OrderSearch({ search }: { search: string }) {
         }}
       >
         <label htmlFor={id} className="sr-only">
-          Find an order by id, email or product
+          Find an order by number, id, email or product
         </label>
         <input
           id={id}
