@@ -128,6 +128,7 @@ test.describe("the order form on a tool's page", () => {
     page,
     baseURL,
   }) => {
+    test.setTimeout(60_000);
     await page.setViewportSize({ width: widths.desktop, height: 900 });
     const user = await signUpInPage(page, baseURL, "Amina Rahman");
     const bumper = await toolNamed(page, "Bumper");
@@ -198,6 +199,7 @@ test.describe("the order form on a tool's page", () => {
     await expect(form.getByText("Only 860 pieces left", { exact: true })).toBeVisible();
     await expect(total).toHaveText("Only 860 pieces left to see the total");
     await expect(total).not.toContainText("$");
+    await screenshotFromTop(page, "order-form-no-total-1280");
     await quantity.fill("10");
     await expect(form.getByText(/Order at least|left/)).toHaveCount(0);
 
@@ -255,6 +257,10 @@ test.describe("the order form on a tool's page", () => {
     await page.setViewportSize({ width: widths.phone, height: 800 });
     await expectNoHorizontalOverflow(page);
     await screenshotFromTop(page, "order-form-375");
+    await quantity.fill("1500");
+    await expect(total).toHaveText("Only 860 pieces left to see the total");
+    await expectNoHorizontalOverflow(page);
+    await screenshotFromTop(page, "order-form-no-total-375");
   });
 
   test("checks the increment of a tool sold in steps", async ({ page, baseURL }) => {

@@ -263,12 +263,12 @@ export function OrderForm({ tool, buyer, today }: OrderFormProps) {
             aria-label="Order total"
             data-testid="order-total"
             className={
-              "total" in lot
+              "total" in lot || soldOut
                 ? "font-bold text-2xl text-navy tabular-nums"
                 : "min-w-0 text-right font-semibold text-amber-900 text-sm"
             }
           >
-            {"total" in lot ? formatDollars(lot.total) : `${lot.rule} to see the total`}
+            {"total" in lot ? formatDollars(lot.total) : soldOut ? "—" : `${lot.rule} to see the total`}
           </output>
         </div>
 
