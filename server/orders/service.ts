@@ -220,9 +220,12 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
       alsoInTransaction?: (tx: Tx, order: OrderRow) => Promise<void>,
     ): Promise<OrderRow> {
       const quantity = input.orderMinimum;
-      let number: number | undefined;
+      // The order's number is drawn beside the tool's read (one round trip's wait, not two), and kept
+      // by a retry (the refused statement inserted nothing). An order refused leaves a gap.
+      let number: Promise<number> | undefined;
       for (let attempt = 0; attempt < 3; attempt++) {
-        const [tool] = await lotOf(db, input.orderId);
+        number ??= nextOrderNumber(db);
+        const [[tool], drawn] = await Promise.all([lotOf(db, input.orderId), number]);
         if (!tool) throw notFound("No tool with that id");
         const problem = lotProblem(tool, quantity);
         if (problem) throw lotError(problem);
@@ -231,12 +234,10 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
         if (!Number.isSafeInteger(tool.priceCents * quantity)) {
           throw badRequest("This order is too large to take online; please contact us");
         }
-        // Drawn once the order passed its checks; a retry keeps it (the refused statement inserted nothing).
-        number ??= await nextOrderNumber(db);
         const createdAt = new Date();
         const newOrder = {
           id: randomUUID(),
-          number,
+          number: drawn,
           createdAt,
           unitPriceCents: tool.priceCents,
           toolId: tool.id,
