@@ -1,5 +1,5 @@
 // npm run bench:orders — signed-in POST /api/order on the shop (PostgreSQL) next to the same SQL
-// (the tool read and the one statement that takes stock and inserts the order and its mail, see
+// (the tool read beside the draw of the order's number, and the one statement that takes stock and inserts the order and its mail, see
 // server/orders/take-stock.ts) issued directly through `pg` with the same concurrency, in the same
 // run. A benchmark, not a test. The tool has stock for billions of pieces, so every order succeeds.
 //   BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10)
@@ -38,6 +38,11 @@ const buyer = {
   password: "bench-password-1",
 };
 
+/** The order number the captured statement carries, replaced in each replay by one drawn for it. */
+const sentinelNumber = 9_000_000_000;
+/** What the shop sends beside the tool read: the order's number (server/orders/take-stock.ts). */
+const drawNumber = "select nextval('order_number_seq') as number";
+
 type Setup = { toolId: string; userId: string; cookie: string; origin: string };
 type Statement = { sql: string; params: unknown[] };
 
@@ -46,9 +51,12 @@ type Statement = { sql: string; params: unknown[] };
  * shop's own code so the baseline cannot drift from it: the tool read for the lot rules, and the
  * single statement that takes the stock and inserts the order, its event, its stock movement and the
  * buyer's confirmation (rendered once here by the shop's template, as the shop renders one per order).
- * `placeOrder()` gives the statement with a new order id each time, as each order has.
+ * `placeOrder(number)` gives the statement with a new order id each time, as each order has, and
+ * the number drawn for it.
  */
-async function shopStatements(s: Setup): Promise<{ readTool: Statement; placeOrder: () => Statement }> {
+async function shopStatements(
+  s: Setup,
+): Promise<{ readTool: Statement; placeOrder: (number: number) => Statement }> {
   const dialect = new PgDialect({ casing: "snake_case" });
   const readTool = lotOf(drizzle.mock({ casing: "snake_case" }), s.toolId).toSQL();
   let captured: Statement | undefined;
@@ -59,8 +67,10 @@ async function shopStatements(s: Setup): Promise<{ readTool: Statement; placeOrd
     },
   };
   const sentinel = randomUUID();
+  // Each replay carries the number drawn for it (the column is unique).
   const order = {
     id: sentinel,
+    number: sentinelNumber,
     createdAt: new Date(),
     unitPriceCents: 640,
     toolId: s.toolId,
@@ -86,10 +96,10 @@ async function shopStatements(s: Setup): Promise<{ readTool: Statement; placeOrd
   const dedupeKey = `order-placed:${sentinel}`;
   return {
     readTool,
-    placeOrder: () => {
+    placeOrder: (number) => {
       const id = randomUUID();
       const params = statement.params.map((p) =>
-        p === sentinel ? id : p === dedupeKey ? `order-placed:${id}` : p,
+        p === sentinel ? id : p === dedupeKey ? `order-placed:${id}` : p === sentinelNumber ? number : p,
       );
       return { sql: statement.sql, params };
     },
@@ -106,8 +116,11 @@ async function directStatements(pool: pg.Pool, s: Setup, seconds: number): Promi
     while (performance.now() < until) {
       const started = performance.now();
       try {
-        await pool.query(readTool.sql, readTool.params);
-        const statement = placeOrder();
+        const [, drawn] = await Promise.all([
+          pool.query(readTool.sql, readTool.params),
+          pool.query<{ number: string }>(drawNumber),
+        ]);
+        const statement = placeOrder(Number(drawn.rows[0]?.number));
         const placed = await pool.query(statement.sql, statement.params);
         if (placed.rowCount !== 1) throw new Error("out of stock");
         latencies.push(performance.now() - started);

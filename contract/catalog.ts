@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formNumber, numberError, requiredText } from "./fields";
-import { dollarsToCents } from "./money";
+import { dollarsToCents, formatDollars } from "./money";
 import { pageQuery } from "./pagination";
 import { toolSearchMaxLength, toolSorts } from "./tool-search";
 import { imageUrlField } from "./uploads";
@@ -73,8 +73,8 @@ const priceNotation = /^-?\d+(\.\d+)?$/;
 const priceField = z
   .number(numberError("Price Required", "Price must be a number"))
   .positive("Price must be more than 0")
-  .min(0.01, "Price must be at least $0.01")
-  .max(toolLimits.price, `Price must be at most $${toolLimits.price.toLocaleString("en-US")}`)
+  .min(0.01, `Price must be at least ${formatDollars(0.01)}`)
+  .max(toolLimits.price, `Price must be at most ${formatDollars(toolLimits.price)}`)
   .refine((p) => dollarsToCents(p) !== undefined, "Use at most two decimals for the price");
 
 const leadTimeField = z

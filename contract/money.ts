@@ -19,22 +19,22 @@ export function lotTotalDollars(priceDollars: number, quantity: number): number 
   return centsToDollars(lotTotalCents(Math.round(priceDollars * 100), quantity));
 }
 
-const wholeDollars = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  maximumFractionDigits: 0,
-});
-const withCents = new Intl.NumberFormat("en-US", {
+const usd = new Intl.NumberFormat("en-US", {
   style: "currency",
   currency: "USD",
   minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
 });
 
-/** "$1,920" or "$89.50": a price as a shopper reads it (cents only when there are any). */
+/**
+ * "$289.00", "$118.50", "$5,274.00": every amount of money the shop shows (pages, messages), always
+ * with its cents, so that amounts side by side read alike. The one formatter: nothing else writes money.
+ */
 export function formatDollars(dollars: number): string {
-  return (Number.isInteger(dollars) ? wholeDollars : withCents).format(dollars);
+  return usd.format(dollars);
 }
 
+/** An amount in cents, written as `formatDollars` writes it. */
 export function formatCents(cents: number): string {
   return formatDollars(centsToDollars(cents));
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { earliestOrderDate, isRealDate, orderBody, orderFormSchema } from "./orders";
+import { shopToday } from "./delivery-dates";
+import { isRealDate, orderBody, orderFormSchema } from "./orders";
 
-const today = new Date().toISOString().slice(0, 10);
+const today = shopToday();
 const valid = {
   orderId: "8f9c3a5e-1d2b-4c6a-9e7f-0a1b2c3d4e5f",
   orderMinimum: 500,
@@ -47,9 +48,7 @@ describe("the order body", () => {
     expect(firstError(body)).toBe(message);
   });
 
-  it("accepts today in every time zone: the earliest date is today at UTC-12", () => {
-    expect(earliestOrderDate(new Date("2030-06-15T11:59:00Z"))).toBe("2030-06-14");
-    expect(earliestOrderDate(new Date("2030-06-15T12:00:00Z"))).toBe("2030-06-15");
+  it("accepts the shop's today, whatever the zone it is sent from", () => {
     expect(firstError({ orderDate: today })).toBeUndefined();
   });
 
@@ -60,10 +59,22 @@ describe("the order body", () => {
   });
 
   it("checks the tool's lot rules in the order form", () => {
-    const form = orderFormSchema({ minimum: 500, increment: 50, available: 1800 }, today);
+    const form = orderFormSchema({ minimum: 500, increment: 50, available: 1800, leadTimeDays: 0 }, today);
     const fields = { quantity: 500, phone: valid.orderPhone, address: valid.orderAddress, neededBy: today };
     expect(form.safeParse(fields).success).toBe(true);
     const bad = form.safeParse({ ...fields, quantity: 2000 });
     expect(bad.error?.issues[0]).toMatchObject({ path: ["quantity"], message: "Only 1,800 pieces left" });
+  });
+
+  it("refuses in the order form a needed-by date before the tool's lead time allows, naming the earliest day", () => {
+    const form = orderFormSchema({ minimum: 1, available: 1800, leadTimeDays: 3 }, "2026-11-27");
+    const fields = { quantity: 500, phone: valid.orderPhone, address: valid.orderAddress };
+    expect(form.safeParse({ ...fields, neededBy: "2030-11-30" }).success).toBe(true);
+    const early = form.safeParse({ ...fields, neededBy: "2026-11-29" });
+    expect(early.error?.issues[0]).toMatchObject({
+      path: ["neededBy"],
+      message:
+        "The earliest this tool can arrive is Monday, November 30, 2026; choose that day or a later one",
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { neededByProblem, shopToday } from "./delivery-dates";
 import { formNumber, uuidParams } from "./fields";
 import { checkLot, type LotTool } from "./lot-rules";
 import { orderStatuses } from "./order-status";
@@ -13,14 +14,6 @@ export function isRealDate(value: string): boolean {
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const d = new Date(Date.UTC(year, month - 1, day));
   return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
-}
-
-/**
- * The earliest needed-by date the server accepts: the date at UTC−12, where the day ends last, so
- * that "today" passes for a shopper in any time zone. The form can be stricter with the local date.
- */
-export function earliestOrderDate(now: Date = new Date()): string {
-  return new Date(now.getTime() - 12 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
 export const orderQuantityField = z
@@ -54,7 +47,8 @@ export const orderDateField = z
   .min(1, "Choose the date you need the order by")
   .regex(isoDatePattern, "Enter the date as YYYY-MM-DD")
   .refine(isRealDate, "That date does not exist")
-  .refine((d) => d >= earliestOrderDate(), "Choose today or a later date");
+  // Today in the shop's time zone (delivery-dates.ts); each tool's lead time is checked with its tool.
+  .refine((d) => d >= shopToday(), "Choose today or a later date");
 
 /**
  * POST /api/order. The spec's body plus the phone. The spec's client also sends orderName,
@@ -80,9 +74,10 @@ export type OrderBody = z.input<typeof orderBody>;
  * The order form of one tool (the web's): the body's own field rules and messages and the tool's lot
  * rules (lot-rules.ts), the same checks the server makes. The fields carry the browser's standard
  * names (quantity, phone, address) for autofill; the web maps them to the body's. The needed-by date
- * is also checked against the shopper's own `today` (the server allows for every time zone).
+ * is checked against the tool's lead time from `today` (the shop's today, delivery-dates.ts), as the
+ * server checks it.
  */
-export function orderFormSchema(tool: LotTool, today: string) {
+export function orderFormSchema(tool: LotTool & { leadTimeDays: number }, today: string) {
   return z.object({
     quantity: formNumber(
       orderQuantityField.superRefine((quantity, ctx) => {
@@ -93,7 +88,10 @@ export function orderFormSchema(tool: LotTool, today: string) {
     ),
     phone: orderPhoneField,
     address: orderAddressField,
-    neededBy: orderDateField.refine((date) => date >= today, "Choose today or a later date"),
+    neededBy: orderDateField.superRefine((date, ctx) => {
+      const message = neededByProblem(tool.leadTimeDays, date, today);
+      if (message) ctx.addIssue({ code: "custom", message });
+    }),
   });
 }
 
@@ -103,6 +101,8 @@ export type OrderFormValues = z.output<ReturnType<typeof orderFormSchema>>;
 /** An order as the API sends it. Prices in dollars: orderPrice per piece, total for the lot. */
 export const orderSchema = z.object({
   _id: z.string(),
+  /** The number a person reads and says on the phone, "CM-10482" (order-number.ts). */
+  orderNumber: z.string(),
   /** The tool's id (the spec's name). */
   orderId: z.string(),
   orderName: z.string(),
@@ -166,7 +166,7 @@ const statusList = z
 /**
  * GET /api/allOrder (admin): every order, newest first; `?status=` keeps those of any of the given
  * statuses (`?status=pending&status=paid`, or `?status=pending,paid`: the orders still to act on);
- * `?q=` finds orders by id, buyer email or the start of the product's name.
+ * `?q=` finds orders by number ("CM-10482"), id, buyer email or the start of the product's name.
  */
 export const allOrdersQuery = listQuery.extend({
   status: statusList,

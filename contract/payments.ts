@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { orderSchema } from "./orders";
 
 export const paymentGateways = ["simulated", "stripe"] as const;
 export type PaymentGatewayName = (typeof paymentGateways)[number];
@@ -48,3 +49,42 @@ export const simulatedConfirmBody = z.object({
 export type SimulatedConfirmBody = z.infer<typeof simulatedConfirmBody>;
 
 export type SimulatedConfirmResponse = { id: string; status: "succeeded" };
+
+const cardBrandNames: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+  diners: "Diners Club",
+  jcb: "JCB",
+  unionpay: "UnionPay",
+};
+
+/** "visa" → "Visa": a card brand as the gateway names it, as a person reads it. */
+export function cardBrandName(brand: string): string {
+  return cardBrandNames[brand] ?? "Card";
+}
+
+/** "Visa ending in 4242": the card that paid, on the receipt and in its message. */
+export function cardText(card: { brand: string; last4: string }): string {
+  return `${cardBrandName(card.brand)} ending in ${card.last4}`;
+}
+
+/** The receipt of a payment that went through, shown on the success screen and emailed to the buyer. */
+export const paymentReceiptSchema = z.object({
+  orderNumber: z.string(),
+  /** What was paid, in dollars (the order's total). */
+  amount: z.number(),
+  /** The card's brand as the gateway names it (visa, mastercard, …) and its last four digits; null when unknown. */
+  cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  /** When the payment was recorded (ISO). */
+  paidAt: z.string(),
+  /** Where the receipt was emailed: the order's email. */
+  emailedTo: z.string(),
+});
+export type PaymentReceipt = z.infer<typeof paymentReceiptSchema>;
+
+/** PATCH /api/order/{id}: the paid order, as every order is sent, with its receipt. */
+export const paidOrderSchema = orderSchema.extend({ receipt: paymentReceiptSchema });
+export type PaidOrder = z.infer<typeof paidOrderSchema>;

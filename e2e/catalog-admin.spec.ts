@@ -253,7 +253,8 @@ test.describe("Manage Tools", () => {
     // A workshop orders it.
     const buyer = await browser.newContext({ baseURL });
     await signUpViaApi(buyer.request, baseURL ?? "", newUser("Ordering Workshop"));
-    const inTwoDays = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    // After the tool's lead time (3 days by default): an earlier date is refused.
+    const inTenDays = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
     const order = await buyer.request.post("/api/order", {
       headers: { origin: baseURL ?? "" },
       data: {
@@ -261,7 +262,7 @@ test.describe("Manage Tools", () => {
         orderMinimum: 10,
         orderPhone: "+880 1712 345678",
         orderAddress: "12 Workshop Road, Dhaka",
-        orderDate: inTwoDays,
+        orderDate: inTenDays,
       },
     });
     expect(order.status()).toBe(201);

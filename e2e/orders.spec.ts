@@ -1,4 +1,5 @@
 import type { Tool } from "../contract/catalog";
+import { addCalendarDays, formatLongDay, shopToday } from "../contract/delivery-dates";
 import type { Order } from "../contract/orders";
 import { pieces } from "../contract/tool-display";
 import { expectRed } from "./appearance";
@@ -127,6 +128,7 @@ test.describe("the order form on a tool's page", () => {
     page,
     baseURL,
   }) => {
+    test.setTimeout(60_000);
     await page.setViewportSize({ width: widths.desktop, height: 900 });
     const user = await signUpInPage(page, baseURL, "Amina Rahman");
     const bumper = await toolNamed(page, "Bumper");
@@ -155,11 +157,12 @@ test.describe("the order form on a tool's page", () => {
     const quantity = form.getByLabel("Quantity (pieces)");
     await expect(quantity).toHaveValue("10");
     await expect(quantity).toHaveAttribute("name", "quantity");
-    await expect(quantity).toHaveAttribute("type", "number");
+    // One stepper: the − and + buttons, and a text field with a numeric keyboard (no native spinners).
+    await expect(quantity).toHaveAttribute("type", "text");
     await expect(quantity).toHaveAttribute("inputmode", "numeric");
-    await expect(quantity).toHaveAttribute("min", "10");
-    await expect(quantity).toHaveAttribute("max", "860");
-    await expect(quantity).toHaveAttribute("step", "1");
+    await expect(form).toContainText("From 10 pieces to 860 pieces.");
+    await expect(form.getByRole("button", { name: /^More pieces/ })).toHaveCount(1);
+    await expect(form.getByRole("button", { name: /^Fewer pieces/ })).toHaveCount(1);
     const phone = form.getByLabel("Phone");
     await expect(phone).toHaveAttribute("type", "tel");
     await expect(phone).toHaveAttribute("autocomplete", "tel");
@@ -168,26 +171,35 @@ test.describe("the order form on a tool's page", () => {
     await expect(address).toHaveAttribute("autocomplete", "street-address");
     await expect(address).toHaveAttribute("name", "address");
     const date = form.getByLabel("Needed by");
+    // Days before the earliest arrival (today in the shop's zone + the 3-day lead time) are disabled, with why.
+    const earliest = addCalendarDays(shopToday(), 3);
     await expect(date).toHaveAttribute("type", "date");
-    await expect(date).toHaveAttribute("min", daysFromNow(0));
+    await expect(date).toHaveAttribute("min", earliest);
+    await expect(form).toContainText(
+      `The earliest this tool can arrive is ${formatLongDay(earliest)}: it takes 3 days to deliver, so earlier days cannot be chosen.`,
+    );
 
     // The live total: unit price × quantity.
     const total = form.getByTestId("order-total");
-    await expect(total).toHaveText("$1,185");
+    await expect(total).toHaveText("$1,185.00");
     await quantity.fill("75");
     await expect(total).toHaveText("$8,887.50");
     await form.getByRole("button", { name: /^More pieces/ }).click();
     await expect(quantity).toHaveValue("76");
-    await expect(total).toHaveText("$9,006");
+    await expect(total).toHaveText("$9,006.00");
 
     // The lot rules, with the server's messages.
     await quantity.fill("5");
     await quantity.blur();
     await expect(form.getByText("Order at least 10 pieces", { exact: true })).toBeVisible();
-    await expect(total).toHaveText("$592.50");
+    // No total for a quantity the shop refuses: the rule instead.
+    await expect(total).toHaveText("Order at least 10 pieces to see the total");
     await expect(quantity).toHaveAttribute("aria-invalid", "true");
     await quantity.fill("1500");
     await expect(form.getByText("Only 860 pieces left", { exact: true })).toBeVisible();
+    await expect(total).toHaveText("Only 860 pieces left to see the total");
+    await expect(total).not.toContainText("$");
+    await screenshotFromTop(page, "order-form-no-total-1280");
     await quantity.fill("10");
     await expect(form.getByText(/Order at least|left/)).toHaveCount(0);
 
@@ -200,6 +212,26 @@ test.describe("the order form on a tool's page", () => {
     await date.fill(daysFromNow(-1));
     await date.blur();
     await expect(form.getByText("Choose today or a later date", { exact: true })).toBeVisible();
+    // The day before the earliest arrival: refused by the form, and by the server, naming the earliest day.
+    const tooSoon = `The earliest this tool can arrive is ${formatLongDay(earliest)}; choose that day or a later one`;
+    await date.fill(addCalendarDays(earliest, -1));
+    await date.blur();
+    await expect(form.getByText(tooSoon, { exact: true })).toBeVisible();
+    const refused = await page.request.post("/api/order", {
+      headers: { origin: baseURL ?? "" },
+      data: {
+        orderId: bumper._id,
+        orderMinimum: 10,
+        orderPhone: "+1 (555) 010-0100",
+        orderAddress: "12 Garage Lane, Springfield",
+        orderDate: addCalendarDays(earliest, -1),
+      },
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toEqual({ error: tooSoon });
+    await screenshotFromTop(page, "order-form-too-soon-1280");
+    await date.fill(earliest);
+    await expect(form.getByText(tooSoon)).toHaveCount(0);
     await phone.fill("+1 (555) 010-0100");
     await address.fill("12 Garage Lane, Springfield");
     await date.fill(daysFromNow(14));
@@ -225,6 +257,10 @@ test.describe("the order form on a tool's page", () => {
     await page.setViewportSize({ width: widths.phone, height: 800 });
     await expectNoHorizontalOverflow(page);
     await screenshotFromTop(page, "order-form-375");
+    await quantity.fill("1500");
+    await expect(total).toHaveText("Only 860 pieces left to see the total");
+    await expectNoHorizontalOverflow(page);
+    await screenshotFromTop(page, "order-form-no-total-375");
   });
 
   test("checks the increment of a tool sold in steps", async ({ page, baseURL }) => {
@@ -236,14 +272,14 @@ test.describe("the order form on a tool's page", () => {
     await expect(page.getByRole("article", { name: "Torque Wrench" })).toContainText(
       "Order in steps of50 pieces",
     );
-    await expect(quantity).toHaveAttribute("step", "50");
+    await expect(form).toContainText(", in steps of 50");
     await quantity.fill("525");
     await quantity.blur();
     await expect(form.getByText("Order in steps of 50", { exact: true })).toBeVisible();
     await form.getByRole("button", { name: /^More pieces/ }).click();
     await expect(quantity).toHaveValue("550");
     await expect(form.getByText("Order in steps of 50")).toHaveCount(0);
-    await expect(form.getByTestId("order-total")).toHaveText("$37,675");
+    await expect(form.getByTestId("order-total")).toHaveText("$37,675.00");
   });
 
   test("pre-fills the needed-by date with the delivery date chosen on the home page", async ({
@@ -291,8 +327,13 @@ test.describe("paying for an order", () => {
 
     const row = myOrderRow(page, orderId);
     await expect(row).toContainText("Engine Block");
-    await expect(row.getByRole("cell").nth(1)).toHaveText("4");
-    await expect(row).toContainText("$2,968");
+    // The order's number, first: what the buyer reads out on the phone.
+    const orderNumber = (await row.getByTestId("order-number").textContent()) ?? "";
+    expect(orderNumber).toMatch(/^CM-\d{5,}$/);
+    await expect(row.getByRole("cell").nth(0)).toHaveText(orderNumber);
+    await expect(row.getByRole("cell").nth(2)).toHaveText("4");
+    await expect(row).toContainText("$2,968.00");
+    await expect(row).toContainText("$742.00 per piece");
     await expect(row).toContainText("Awaiting payment");
     // Unpaid orders are released after 48 hours (UNPAID_ORDER_HOURS): the buyer is told by when to pay.
     await expect(row).toContainText(/Pay by .+, or the order is released/);
@@ -301,7 +342,8 @@ test.describe("paying for an order", () => {
     await row.getByRole("link", { name: /^Pay/ }).click();
     await expect(page).toHaveURL(`/dashboard/payment/${orderId}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment");
-    await expect(page.getByTestId("payment-total")).toHaveText("$2,968");
+    await expect(page.getByTestId("payment-total")).toHaveText("$2,968.00");
+    await expect(page.getByTestId("order-number")).toHaveText(orderNumber);
     const form = page.getByRole("form", { name: "Card payment" });
     await expect(form.getByLabel("Name on card")).toHaveValue(user.name);
     await expect(form.getByLabel("Email")).toHaveValue(user.email);
@@ -316,7 +358,7 @@ test.describe("paying for an order", () => {
     for (const label of ["Card number", "Expiry (MM/YY)", "CVC"]) {
       await expect(form.getByLabel(label)).toHaveAttribute("inputmode", "numeric");
     }
-    const pay = form.getByRole("button", { name: "Pay $2,968" });
+    const pay = form.getByRole("button", { name: "Pay $2,968.00" });
     await expect(pay).toBeEnabled();
     // Near the Pay button, the terms the buyer accepts, opening beside the form (what was typed stays).
     await expect(form).toContainText("By paying you accept the terms of sale");
@@ -335,6 +377,13 @@ test.describe("paying for an order", () => {
     await expect(page.getByRole("heading", { name: "Congrates!Your Payment is completed." })).toBeVisible();
     const transactionId = await page.getByTestId("transaction-id").textContent();
     expect(transactionId).toMatch(/^pi_sim_\w+$/);
+    // The receipt: order number, amount with cents, the card's brand and last four, the date, and the email.
+    const receipt = page.getByTestId("receipt");
+    await expect(receipt).toContainText(`Order${orderNumber}`);
+    await expect(receipt).toContainText("Amount paid$2,968.00");
+    await expect(receipt).toContainText("CardVisa ending in 4242");
+    await expect(receipt).toContainText(/Date[A-Z][a-z]+ \d{1,2}, \d{4}/);
+    await expect(page.getByText(`We emailed this receipt to ${user.email}.`)).toBeVisible();
     await screenshotFromTop(page, "payment-success-1280");
     await page.setViewportSize({ width: widths.phone, height: 800 });
     await expectNoHorizontalOverflow(page);
@@ -345,6 +394,7 @@ test.describe("paying for an order", () => {
     await page.getByRole("link", { name: "Back to My Orders" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     const card = page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
+    await expect(card.getByTestId("order-number")).toHaveText(orderNumber);
     await expect(card).toContainText("Paid");
     await expect(card).toContainText(transactionId ?? "");
     await expect(card.getByRole("link", { name: /^Pay/ })).toHaveCount(0);
@@ -408,6 +458,25 @@ test.describe("paying for an order", () => {
     await page.goto("/dashboard/manageAllOrder");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Manage All Order");
     const adminRow = page.locator(`[data-testid="admin-order-row"][data-order-id="${orderId}"]`);
+    // The order number has its own column, and the search finds the order by it.
+    const orderNumber = (await adminRow.getByTestId("order-number").textContent()) ?? "";
+    expect(orderNumber).toMatch(/^CM-\d{5,}$/);
+    await expect(adminRow.getByRole("cell").nth(0)).toHaveText(orderNumber);
+    await expect(page.getByRole("columnheader", { name: "Order", exact: true })).toBeVisible();
+    await page.getByRole("searchbox").fill(orderNumber.toLowerCase());
+    await page.getByRole("searchbox").press("Enter");
+    await expect(page.getByTestId("admin-order-row")).toHaveCount(1);
+    await expect(adminRow).toBeVisible();
+    await screenshotFromTop(page, "manage-all-order-search-1280");
+    await page.setViewportSize({ width: widths.phone, height: 800 });
+    await expect(
+      page
+        .locator(`[data-testid="admin-order-card"][data-order-id="${orderId}"]`)
+        .getByTestId("order-number"),
+    ).toHaveText(orderNumber);
+    await screenshotFromTop(page, "manage-all-order-search-375");
+    await page.setViewportSize({ width: widths.desktop, height: 900 });
+    await page.goto("/dashboard/manageAllOrder");
     await expect(adminRow).toContainText(user.name);
     await expect(adminRow).toContainText(user.email);
     await expect(adminRow).toContainText("Not Paid");

@@ -86,7 +86,7 @@ test("a card shows the tool's name, description preview, price, stock and minimu
 
   // Other tools carry their own figures (the formatting is not hard-wired to the first card).
   const pump = card(page, "Injection Pump");
-  await expect(pump).toContainText("$879 per piece");
+  await expect(pump).toContainText("$879.00 per piece");
   await expect(pump).toContainText("610 pieces");
   await expect(card(page, "Spark Plug")).toContainText("$6.40 per piece");
 });

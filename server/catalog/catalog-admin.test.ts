@@ -103,7 +103,7 @@ describeEachDatabase(
         { ...validTool, price: 1.234 },
         "Use at most two decimals for the price",
       ],
-      ["a price too large", { ...validTool, price: 50_000_000 }, "Price must be at most $1,000,000"],
+      ["a price too large", { ...validTool, price: 50_000_000 }, "Price must be at most $1,000,000.00"],
       ["no photo", without("img"), "Image is Required"],
       [
         "a remote photo URL",

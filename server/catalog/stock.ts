@@ -26,6 +26,7 @@ export function lotOf(db: Db, toolId: string) {
       maximum: tools.maximum,
       increment: tools.increment,
       available: tools.available,
+      leadTimeDays: tools.leadTimeDays,
     })
     .from(tools)
     .where(and(eq(tools.id, toolId), isNull(tools.archivedAt)));

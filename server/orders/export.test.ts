@@ -67,6 +67,9 @@ describeEachDatabase(
       const rows = rowsOf(res.body);
       expect(rows).toHaveLength(bulk + 3);
       expect(new Set(rows.map((r) => r.order_id)).size).toBe(bulk + 3);
+      // Every order's number, as people read it, each its own.
+      expect(rows.every((r) => /^CM-\d{5,}$/.test(r.order_number ?? ""))).toBe(true);
+      expect(new Set(rows.map((r) => r.order_number)).size).toBe(bulk + 3);
       expect(rows.at(-3)).toMatchObject({
         placed_at: "2026-03-10T09:30:00.000Z",
         buyer_name: people.user.name,

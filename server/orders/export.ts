@@ -1,5 +1,6 @@
 import { and, asc, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { lotTotalCents } from "#contract/money";
+import { formatOrderNumber } from "#contract/order-number";
 import type { OrdersExportQuery } from "#contract/orders";
 import { skusOf } from "#server/catalog/skus";
 import type { Db } from "#server/db/database";
@@ -8,6 +9,7 @@ import { orders } from "./tables";
 /** The orders export's columns, in order. Money in dollars with two decimals. */
 export const orderExportHeader = [
   "order_id",
+  "order_number",
   "placed_at",
   "updated_at",
   "needed_by",
@@ -65,6 +67,7 @@ export async function* orderExportRows(db: Db, query: OrdersExportQuery): AsyncG
     for (const o of batch) {
       yield [
         o.id,
+        formatOrderNumber(o.number),
         o.createdAt,
         o.updatedAt,
         o.neededBy,

@@ -1,4 +1,5 @@
 import { centsToDollars, lotTotalCents } from "#contract/money";
+import { formatOrderNumber } from "#contract/order-number";
 import type { Order } from "#contract/orders";
 import { notFound } from "#server/http/errors";
 import type { orders } from "./tables";
@@ -20,6 +21,7 @@ export type OrderFate = { expiresAt: Date | null; cancelReason: string | null };
 export function toApiOrder(row: OrderRow, fate: OrderFate): Order {
   return {
     _id: row.id,
+    orderNumber: formatOrderNumber(row.number),
     orderId: row.toolId,
     orderName: row.name,
     orderEmail: row.email,

@@ -37,7 +37,7 @@ export function createPaymentOrders(db: Db, messages: OrderMessages): PaymentOrd
         note: paid.note,
         set: { transactionId: paid.transactionId },
       });
-      await messages.paid(tx, row, row.updatedAt);
+      await messages.paid(tx, row, row.updatedAt, paid.card);
       return row;
     },
   };

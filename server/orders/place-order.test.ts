@@ -50,6 +50,7 @@ describeEachDatabase("placing an order: POST /api/order", (env) => {
     const { insertedId, order } = res.json<PlaceOrderResponse>();
     expect(order).toEqual({
       _id: insertedId,
+      orderNumber: expect.stringMatching(/^CM-\d{5,}$/),
       orderId: tool.id,
       orderName: "Amina Workshop",
       orderEmail: buyer.email,
@@ -173,8 +174,8 @@ describeEachDatabase("placing an order: POST /api/order", (env) => {
     expect(res.json()).toEqual({ error });
   });
 
-  it("accepts today as the needed-by date", async () => {
-    const tool = await insertTool(env.db);
+  it("accepts today as the needed-by date of a tool that ships today", async () => {
+    const tool = await insertTool(env.db, { leadTimeDays: 0 });
     const res = await call(
       env.app,
       "POST",

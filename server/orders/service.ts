@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, getTableColumns, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { neededByProblem } from "#contract/delivery-dates";
 import { type LotProblem, lotProblem } from "#contract/lot-rules";
+import { parseOrderNumber } from "#contract/order-number";
 import { type OrderStatus, orderStatuses } from "#contract/order-status";
 import type { Order, orderBody } from "#contract/orders";
 import type { ListQuery } from "#contract/pagination";
@@ -16,7 +18,7 @@ import { assertTransition, changeStatus, lockOrder } from "./change-status";
 import type { OrderMessages } from "./messages/order-messages";
 import { noSuchOrder, type OrderRow, toApiOrder } from "./order-view";
 import { orderEvents, orderStatusCounts, orders } from "./tables";
-import { placeOrderTakingStock } from "./take-stock";
+import { nextOrderNumber, placeOrderTakingStock } from "./take-stock";
 
 export type PlaceOrderInput = z.infer<typeof orderBody>;
 
@@ -63,12 +65,18 @@ const listedOrder = { ...getTableColumns(orders), [cursorKey]: newestFirst.key }
 
 const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The admin's search, each form by its index: an order id, a buyer's email, the start of a product name. */
+/**
+ * The admin's search, each form by its index: an order number (CM-10482), an order id, a buyer's
+ * email, the start of a product name (a bare number may be either an order's or a product's).
+ */
 function matching(q: string): SQL {
   const term = q.toLowerCase();
+  const number = parseOrderNumber(term);
+  if (number !== undefined) return eq(orders.number, number);
   if (uuidText.test(term)) return eq(orders.id, term);
   if (term.includes("@")) return eq(sql`lower(${orders.email})`, term);
-  return sql`lower(${orders.productName}) like ${`${term.replace(/[\\%_]/g, "\\$&")}%`}`;
+  const product = sql`lower(${orders.productName}) like ${`${term.replace(/[\\%_]/g, "\\$&")}%`}`;
+  return /^\d{1,15}$/.test(term) ? (or(eq(orders.number, Number(term)), product) ?? product) : product;
 }
 
 type OrderFilter = {
@@ -212,17 +220,24 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
       alsoInTransaction?: (tx: Tx, order: OrderRow) => Promise<void>,
     ): Promise<OrderRow> {
       const quantity = input.orderMinimum;
+      // The order's number is drawn beside the tool's read (one round trip's wait, not two), and kept
+      // by a retry (the refused statement inserted nothing). An order refused leaves a gap.
+      let number: Promise<number> | undefined;
       for (let attempt = 0; attempt < 3; attempt++) {
-        const [tool] = await lotOf(db, input.orderId);
+        number ??= nextOrderNumber(db);
+        const [[tool], drawn] = await Promise.all([lotOf(db, input.orderId), number]);
         if (!tool) throw notFound("No tool with that id");
         const problem = lotProblem(tool, quantity);
         if (problem) throw lotError(problem);
+        const tooSoon = neededByProblem(tool.leadTimeDays, input.orderDate);
+        if (tooSoon) throw badRequest(tooSoon);
         if (!Number.isSafeInteger(tool.priceCents * quantity)) {
           throw badRequest("This order is too large to take online; please contact us");
         }
         const createdAt = new Date();
         const newOrder = {
           id: randomUUID(),
+          number: drawn,
           createdAt,
           unitPriceCents: tool.priceCents,
           toolId: tool.id,

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -19,10 +20,15 @@ import { tools } from "../catalog/tables";
 // The statuses and the moves between them are contract/order-status.ts; changes go through
 // change-status.ts. Foreign keys to tools and users are the only imports of other domains' tables.
 
+/** Where order numbers come from: CM-10001, CM-10002, … (gaps where an order was not placed). */
+export const orderNumbers = pgSequence("order_number_seq", { startWith: 10001 });
+
 export const orders = pgTable(
   "orders",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** The number a person reads and says (CM-10482, contract/order-number.ts); unique, from `orderNumbers`. */
+    number: bigint("number", { mode: "number" }).notNull().unique().default(sql`nextval('order_number_seq')`),
     toolId: uuid("tool_id")
       .notNull()
       .references(() => tools.id, { onDelete: "restrict" }),

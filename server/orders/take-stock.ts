@@ -8,6 +8,8 @@ import { orderEvents, orders } from "./tables";
 export type NewOrder = {
   /** Chosen before the statement, so the confirmation can name it (its Pay link). */
   id: string;
+  /** Its number (CM-…), also drawn before the statement (`nextOrderNumber`) for the confirmation. */
+  number: number;
   createdAt: Date;
   /** The price the buyer was shown: the order is placed only at that price. */
   unitPriceCents: number;
@@ -33,6 +35,17 @@ type Placed = {
 };
 
 /**
+ * The next order number from the orders' sequence (migration 0014): unique however many orders are
+ * placed at once. One that is drawn and not used (the order was refused) leaves a gap.
+ */
+export async function nextOrderNumber(db: Db): Promise<number> {
+  const result = await db.execute(sql`select nextval('order_number_seq') as number`);
+  const [row] = (result as unknown as { rows: { number: string | number }[] }).rows;
+  if (!row) throw new Error("nextOrderNumber: the sequence answered nothing");
+  return Number(row.number);
+}
+
+/**
  * Takes the stock and records the order, its first event, the stock movement and (with
  * `confirmation`) the buyer's message in the mail outbox in ONE statement (so one transaction, and
  * none needed around it). The stock is taken by catalog's own statements (catalog/stock.ts
@@ -55,8 +68,8 @@ export async function placeOrderTakingStock(
     with reserved as (
       ${reserveStock(o.toolId, o.quantity, o.unitPriceCents)}
     ), placed as (
-      insert into ${orders} (id, created_at, updated_at, tool_id, user_id, name, email, phone, address, needed_by, product_name, unit_price_cents, quantity)
-      select ${o.id}::uuid, ${o.createdAt}::timestamptz, ${o.createdAt}::timestamptz, id, ${o.userId}, ${o.name}, ${o.email}, ${o.phone}, ${o.address}, ${o.neededBy}::date, name, price_cents, ${o.quantity}::integer
+      insert into ${orders} (id, number, created_at, updated_at, tool_id, user_id, name, email, phone, address, needed_by, product_name, unit_price_cents, quantity)
+      select ${o.id}::uuid, ${o.number}::bigint, ${o.createdAt}::timestamptz, ${o.createdAt}::timestamptz, id, ${o.userId}, ${o.name}, ${o.email}, ${o.phone}, ${o.address}, ${o.neededBy}::date, name, price_cents, ${o.quantity}::integer
       from reserved
       returning id, product_name, unit_price_cents, created_at
     ), logged as (

@@ -16,8 +16,24 @@ export type FakeIntent = {
   metadata: Record<string, string>;
   last_payment_error: { type: string; code: string; decline_code?: string; message: string } | null;
   cancellation_reason: string | null;
+  /** The card's payment method once confirmed (its id; the object with `expand[]=payment_method`). */
+  payment_method: string | null;
   livemode: false;
   created: number;
+};
+
+export type FakePaymentMethod = {
+  id: string;
+  object: "payment_method";
+  type: "card";
+  card: { brand: string; last4: string; exp_month: number; exp_year: number };
+};
+
+/** Stripe's test payment methods that succeed, and the card each stands for. */
+const testCards: Record<string, { brand: string; last4: string }> = {
+  pm_card_visa: { brand: "visa", last4: "4242" },
+  pm_card_mastercard: { brand: "mastercard", last4: "4444" },
+  pm_card_amex: { brand: "amex", last4: "8431" },
 };
 
 export type FakeRefund = {
@@ -83,6 +99,7 @@ export type FakeStripe = {
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
+  const paymentMethods = new Map<string, FakePaymentMethod>();
   const refunds = new Map<string, FakeRefund>();
   const requests: string[] = [];
   /** Stripe's idempotency: a POST repeated with the same Idempotency-Key gets the first answer again. */
@@ -217,6 +234,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           metadata,
           last_payment_error: null,
           cancellation_reason: null,
+          payment_method: null,
           livemode: false,
           created: Math.floor(Date.now() / 1000),
         };
@@ -227,7 +245,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const one = /^\/v1\/payment_intents\/([^/]+)(?:\/(confirm|cancel))?$/.exec(path);
       const intent = one ? intents.get(decodeURIComponent(one[1] ?? "")) : undefined;
       if (one && !intent) return missing(res, one[1] ?? "");
-      if (intent && req.method === "GET" && !one?.[2]) return send(res, 200, intent);
+      if (intent && req.method === "GET" && !one?.[2]) {
+        const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
+        const expanded = [...query].some(([k, v]) => k.startsWith("expand") && v === "payment_method");
+        const method = intent.payment_method ? paymentMethods.get(intent.payment_method) : undefined;
+        return send(res, 200, expanded && method ? { ...intent, payment_method: method } : intent);
+      }
       if (intent && req.method === "POST" && one?.[2] === "cancel") {
         if (!cancellable.has(intent.status)) return unexpectedState(res, intent, "cancel");
         intent.status = "canceled";
@@ -243,6 +266,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           intent.last_payment_error = { type: "card_error", ...decline };
           return send(res, 402, { error: { type: "card_error", ...decline, payment_intent: intent } });
         }
+        const card = testCards[form.payment_method ?? ""] ?? testCards.pm_card_visa;
+        const method: FakePaymentMethod = {
+          id: id("pm"),
+          object: "payment_method",
+          type: "card",
+          card: { brand: card?.brand ?? "visa", last4: card?.last4 ?? "4242", exp_month: 12, exp_year: 2034 },
+        };
+        paymentMethods.set(method.id, method);
+        intent.payment_method = method.id;
         intent.status = "succeeded";
         intent.last_payment_error = null;
         return send(res, 200, intent);

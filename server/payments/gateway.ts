@@ -26,7 +26,11 @@ export type GatewayIntent = {
   orderId: string | undefined;
   /** Why the last attempt failed ("Your card was declined."), if it did. */
   failureMessage: string | undefined;
+  /** The card that paid (brand as the gateway names it: visa, mastercard, amex…), when the gateway says. */
+  card: PaidCard | undefined;
 };
+
+export type PaidCard = { brand: string; last4: string };
 
 /** Money given back for a payment. */
 export type GatewayRefund = { id: string; amountCents: number };

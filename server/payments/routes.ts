@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { markPaidBody, orderIdParams } from "../../contract/orders";
 import {
   createPaymentIntentBody,
+  type PaidOrder,
   type PaymentsConfig,
   type SimulatedConfirmResponse,
   simulatedConfirmBody,
@@ -48,11 +49,13 @@ export function paymentRoutes(
   });
 
   // The order's owner: marks it paid once the gateway confirms the payment.
-  app.patch("/api/order/:id", { config: { access: "user" } }, async (request) => {
+  // Answers the paid order with its receipt (order number, amount, card, date, where it was emailed).
+  app.patch("/api/order/:id", { config: { access: "user" } }, async (request): Promise<PaidOrder> => {
     const buyer = signedInUser(request);
     const { id } = parseInput(orderIdParams, request.params);
     const { transactionId } = parseInput(markPaidBody, request.body);
-    return deps.orders.presentOne(await deps.payments.confirmOrderPayment(buyer, id, transactionId));
+    const { order, receipt } = await deps.payments.confirmOrderPayment(buyer, id, transactionId);
+    return { ...(await deps.orders.presentOne(order)), receipt };
   });
 
   if (gateway.name === "simulated") {

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { centsToDollars } from "#contract/money";
+import { formatOrderNumber } from "#contract/order-number";
 import { type OrderStatus, transitionRefusal } from "#contract/order-status";
-import type { PaymentIntentResponse } from "#contract/payments";
+import { cardText, type PaymentIntentResponse, type PaymentReceipt } from "#contract/payments";
 import type { SessionUser } from "#server/accounts/guards";
 import type { Db, Tx } from "#server/db/database";
 import { isPgError } from "#server/db/errors";
@@ -47,7 +49,13 @@ export type PaymentOrders = {
   markPaid(
     tx: Tx,
     order: OrderRow,
-    paid: { transactionId: string; actorUserId: string | null; note: string },
+    paid: {
+      transactionId: string;
+      actorUserId: string | null;
+      note: string;
+      /** The card that paid, "Visa ending in 4242", for the receipt; undefined when the gateway did not say. */
+      card: string | undefined;
+    },
   ): Promise<OrderRow>;
 };
 
@@ -166,11 +174,13 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway, deps: Pay
       transactionId: intent.id,
       actorUserId,
       note: `Paid by card (${gateway.name} payment ${intent.id})`,
+      card: intent.card && cardText(intent.card),
     });
     try {
       await recordIntent(tx, intent, order.id, {
         status: "succeeded",
         failureMessage: null,
+        ...(intent.card ? { cardBrand: intent.card.brand, cardLast4: intent.card.last4 } : {}),
         updatedAt: new Date(),
       });
     } catch (err) {
@@ -284,6 +294,62 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway, deps: Pay
     },
   };
 
+  /** The buyer's word that `transactionId` paid the order, checked with the gateway (confirmOrderPayment). */
+  async function settleConfirmed(
+    buyer: SessionUser,
+    orderId: string,
+    transactionId: string,
+  ): Promise<OrderRow> {
+    const order = await ownOrder(buyer, orderId);
+    if (order.transactionId === transactionId) return order;
+    const [attempt] = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.intentId, transactionId), eq(payments.orderId, order.id)));
+    if (!attempt) {
+      assertPayable(order.status);
+      throw badRequest("That payment is not one of this order's payments");
+    }
+    const intent = await gateway.retrieveIntent(transactionId);
+    if (order.status !== "pending" && intent?.status !== "succeeded") assertPayable(order.status);
+    assertPays(intent, order);
+    const settled = await db.transaction((tx) => recordSuccess(tx, intent, buyer.id));
+    if (settled.kind === "refunded") throw conflict(settled.message);
+    return settled.order;
+  }
+
+  /**
+   * The receipt of a paid order, from its succeeded payment. The card is asked of the gateway when
+   * the payment was recorded without it (a webhook names only the payment method's id).
+   */
+  async function receiptOf(order: OrderRow): Promise<PaymentReceipt> {
+    const [payment] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.status, "succeeded")));
+    let card =
+      payment?.cardBrand && payment.cardLast4
+        ? { brand: payment.cardBrand, last4: payment.cardLast4 }
+        : undefined;
+    if (payment && !card && payment.gateway === gateway.name) {
+      card = (await gateway.retrieveIntent(payment.intentId))?.card;
+      if (card) {
+        await db
+          .update(payments)
+          .set({ cardBrand: card.brand, cardLast4: card.last4 })
+          .where(eq(payments.id, payment.id));
+      }
+    }
+    return {
+      orderNumber: formatOrderNumber(order.number),
+      amount: centsToDollars(orderAmountCents(order)),
+      cardBrand: card?.brand ?? null,
+      cardLast4: card?.last4 ?? null,
+      paidAt: (payment?.updatedAt ?? order.updatedAt).toISOString(),
+      emailedTo: order.email,
+    };
+  }
+
   return {
     openPayments,
 
@@ -369,23 +435,13 @@ export function createPaymentsService(db: Db, gateway: PaymentGateway, deps: Pay
      * order (or after the webhook did) answers the paid order again. Another of the order's payments
      * that went through for an order already paid is refunded (409 saying so).
      */
-    async confirmOrderPayment(buyer: SessionUser, orderId: string, transactionId: string): Promise<OrderRow> {
-      const order = await ownOrder(buyer, orderId);
-      if (order.transactionId === transactionId) return order;
-      const [attempt] = await db
-        .select({ id: payments.id })
-        .from(payments)
-        .where(and(eq(payments.intentId, transactionId), eq(payments.orderId, order.id)));
-      if (!attempt) {
-        assertPayable(order.status);
-        throw badRequest("That payment is not one of this order's payments");
-      }
-      const intent = await gateway.retrieveIntent(transactionId);
-      if (order.status !== "pending" && intent?.status !== "succeeded") assertPayable(order.status);
-      assertPays(intent, order);
-      const settled = await db.transaction((tx) => recordSuccess(tx, intent, buyer.id));
-      if (settled.kind === "refunded") throw conflict(settled.message);
-      return settled.order;
+    async confirmOrderPayment(
+      buyer: SessionUser,
+      orderId: string,
+      transactionId: string,
+    ): Promise<{ order: OrderRow; receipt: PaymentReceipt }> {
+      const paid = await settleConfirmed(buyer, orderId, transactionId);
+      return { order: paid, receipt: await receiptOf(paid) };
     },
 
     /**

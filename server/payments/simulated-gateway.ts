@@ -71,6 +71,7 @@ export function createSimulatedGateway(options: { maxIntents?: number } = {}): S
         status: "requires_payment_method",
         orderId,
         failureMessage: undefined,
+        card: undefined,
       };
       remember(intent);
       return { ...intent };
@@ -126,6 +127,7 @@ export function createSimulatedGateway(options: { maxIntents?: number } = {}): S
       }
       intent.status = "succeeded";
       intent.failureMessage = undefined;
+      intent.card = outcome.card;
       return { ...intent };
     },
   };

@@ -1,6 +1,12 @@
 import Stripe from "stripe";
 import { badRequest } from "../http/errors";
-import { type GatewayEvent, type GatewayIntent, intentStatuses, type PaymentGateway } from "./gateway";
+import {
+  type GatewayEvent,
+  type GatewayIntent,
+  intentStatuses,
+  type PaidCard,
+  type PaymentGateway,
+} from "./gateway";
 
 export type StripeSettings = {
   secretKey: string;
@@ -26,6 +32,13 @@ function apiHost(apiBase: string | undefined): Partial<Stripe.StripeConfig> {
   return { host: url.hostname, port: url.port || (protocol === "http" ? 80 : 443), protocol };
 }
 
+/** The card of an intent's payment method, when it came expanded (retrieve asks for it). */
+function cardOf(pi: Stripe.PaymentIntent): PaidCard | undefined {
+  const method = pi.payment_method;
+  if (!method || typeof method === "string" || !method.card) return undefined;
+  return { brand: method.card.brand, last4: method.card.last4 };
+}
+
 function toIntent(pi: Stripe.PaymentIntent): GatewayIntent {
   return {
     id: pi.id,
@@ -36,6 +49,7 @@ function toIntent(pi: Stripe.PaymentIntent): GatewayIntent {
     status: intentStatuses.find((s) => s === pi.status) ?? "processing",
     orderId: pi.metadata?.orderId,
     failureMessage: pi.last_payment_error?.message ?? undefined,
+    card: cardOf(pi),
   };
 }
 
@@ -45,7 +59,7 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
 
   async function retrieveIntent(id: string): Promise<GatewayIntent | undefined> {
     try {
-      return toIntent(await stripe.paymentIntents.retrieve(id));
+      return toIntent(await stripe.paymentIntents.retrieve(id, { expand: ["payment_method"] }));
     } catch (err) {
       if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === "resource_missing") {
         return undefined;

@@ -105,6 +105,39 @@ describeEachDatabase(
       expect(fake.requests).toContain(`GET /v1/payment_intents/${intent.paymentIntentId}`);
     });
 
+    it("answers the PATCH with a receipt naming the card of the PaymentIntent's payment method", async () => {
+      const { order, intent } = await orderWithPayment(200);
+      await browserStripe.paymentIntents.confirm(intent.paymentIntentId, {
+        payment_method: "pm_card_mastercard",
+      });
+      const res = await markPaid(order._id, intent.paymentIntentId);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        orderNumber: order.orderNumber,
+        receipt: {
+          orderNumber: order.orderNumber,
+          amount: 9350,
+          cardBrand: "mastercard",
+          cardLast4: "4444",
+          paidAt: expect.any(String),
+          emailedTo: buyer.email,
+        },
+      });
+      const [payment] = await succeededPayments(order._id);
+      expect(payment).toMatchObject({ cardBrand: "mastercard", cardLast4: "4444" });
+    });
+
+    it("finds the card at Stripe for the receipt when the webhook paid the order first", async () => {
+      const { order, intent } = await orderWithPayment();
+      await payAtStripe(intent.paymentIntentId);
+      // The event names the payment method by its id only.
+      const payload = fake.eventPayload("payment_intent.succeeded", intentAtStripe(intent.paymentIntentId));
+      expect((await deliver(payload)).statusCode).toBe(200);
+      const res = await markPaid(order._id, intent.paymentIntentId);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().receipt).toMatchObject({ cardBrand: "visa", cardLast4: "4242", amount: 4675 });
+    });
+
     it("answers a declined card's PATCH with 402 and Stripe's message", async () => {
       const { order, intent } = await orderWithPayment();
       await expect(

@@ -39,6 +39,9 @@ export const payments = pgTable(
     currency: text("currency").notNull().default("usd"),
     status: text("status", { enum: paymentStatuses }).notNull().default("requires_payment_method"),
     failureMessage: text("failure_message"),
+    /** The card that paid, as the gateway names it (visa, mastercard, …) and its last four digits. */
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
     /** The gateway's refund (Stripe: re_...), why the shop gave the money back, and when. */
     refundId: text("refund_id"),
     refundReason: text("refund_reason"),

@@ -13,15 +13,22 @@ describe("the simulated gateway's test cards", () => {
     expect(passesLuhn("")).toBe(false);
   });
 
-  it.each([["4242 4242 4242 4242"], ["4242-4242-4242-4242"], ["5555555555554444"]])(
-    "lets %s through, valid to the end of its expiry month",
-    (cardNumber) => {
-      expect(charge({ cardNumber })).toEqual({ ok: true });
+  it.each([
+    ["4242 4242 4242 4242", "visa", "4242"],
+    ["4242-4242-4242-4242", "visa", "4242"],
+    ["5555555555554444", "mastercard", "4444"],
+  ])(
+    "lets %s through, valid to the end of its expiry month, as a %s card ending %s",
+    (cardNumber, brand, last4) => {
+      expect(charge({ cardNumber })).toEqual({ ok: true, card: { brand, last4 } });
     },
   );
 
   it("takes Amex with a four-digit code only", () => {
-    expect(charge({ cardNumber: "378282246310005", cvc: "1234" })).toEqual({ ok: true });
+    expect(charge({ cardNumber: "378282246310005", cvc: "1234" })).toEqual({
+      ok: true,
+      card: { brand: "amex", last4: "0005" },
+    });
     expect(charge({ cardNumber: "378282246310005", cvc: "123" })).toMatchObject({
       message: "Your card's security code is invalid.",
     });

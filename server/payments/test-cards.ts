@@ -3,7 +3,21 @@
 
 export type CardDetails = { cardNumber: string; expiry: string; cvc: string };
 
-export type ChargeOutcome = { ok: true } | { ok: false; code: string; message: string };
+export type ChargeOutcome =
+  | { ok: true; card: { brand: string; last4: string } }
+  | { ok: false; code: string; message: string };
+
+/** A card's brand by its number, as Stripe names it (visa, mastercard, amex, …). */
+export function cardBrandOf(digits: string): string {
+  if (/^4/.test(digits)) return "visa";
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return "mastercard";
+  if (/^3[47]/.test(digits)) return "amex";
+  if (/^(6011|65|64[4-9])/.test(digits)) return "discover";
+  if (/^3(0|6|8|9)/.test(digits)) return "diners";
+  if (/^35/.test(digits)) return "jcb";
+  if (/^62/.test(digits)) return "unionpay";
+  return "unknown";
+}
 
 const declined = (code: string, message: string): ChargeOutcome => ({ ok: false, code, message });
 
@@ -100,7 +114,8 @@ export function chargeTestCard(card: CardDetails, now: Date = new Date()): Charg
   if (invalidCvc) return declined("invalid_cvc", invalidCvc);
   const failing = failingCards[digits];
   if (failing) return failing;
-  if (succeedingCards.has(digits)) return { ok: true };
+  if (succeedingCards.has(digits))
+    return { ok: true, card: { brand: cardBrandOf(digits), last4: digits.slice(-4) } };
   return declined(
     "card_declined",
     "Your card was declined. This shop takes test cards only, such as 4242 4242 4242 4242.",

@@ -75,7 +75,8 @@ async function toolsOn(url: string): Promise<Tool[]> {
   return (await res.json()) as Tool[];
 }
 
-const tomorrow = () => new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
+// Later than any demo tool's lead time: an earlier needed-by date is refused.
+const inAMonth = () => new Date(Date.now() + 30 * 24 * 3600_000).toISOString().slice(0, 10);
 
 function orderFor(tool: Tool) {
   return {
@@ -83,7 +84,7 @@ function orderFor(tool: Tool) {
     orderMinimum: tool.minimum,
     orderPhone: "555 123 4567",
     orderAddress: "1 Main Street, Springfield",
-    orderDate: tomorrow(),
+    orderDate: inAMonth(),
   };
 }
 

@@ -1,5 +1,6 @@
 import { Text } from "@react-email/components";
 import { formatCents } from "#contract/money";
+import { formatOrderNumber } from "#contract/order-number";
 import { formatMoment } from "#server/mail/templates/render";
 import { Facts, MailLayout } from "../../mail/templates/layout";
 import { type OrderRow, orderAmountCents } from "../order-view";
@@ -21,13 +22,14 @@ export function PaidOrderToShipMail(props: {
     >
       <Facts
         rows={[
-          ["Order", order.id],
+          ["Order", formatOrderNumber(order.number)],
           ["Product", order.productName],
           ["Quantity", order.quantity.toLocaleString("en-US")],
           ["Total", formatCents(orderAmountCents(order))],
           ["Paid", formatMoment(props.paidAt)],
           ["Buyer", `${order.name} <${order.email}>, ${order.phone}`],
           ["Ship to", order.address],
+          ["Order id", order.id],
         ]}
       />
       <Text>Ship it from the orders page.</Text>

@@ -1,6 +1,7 @@
 import { Text } from "@react-email/components";
 import type { ReactNode } from "react";
 import { formatCents } from "#contract/money";
+import { formatOrderNumber } from "#contract/order-number";
 import { formatDay, formatMoment } from "#server/mail/templates/render";
 import { Facts, MailLayout } from "../../mail/templates/layout";
 import { type OrderRow, orderAmountCents } from "../order-view";
@@ -42,15 +43,19 @@ const lotText = (order: OrderRow) => `${piecesText(order.quantity)} × ${formatC
 /** The order's lot as every buyer message lists it. */
 function lotFacts(order: OrderRow) {
   return [
-    ["Order", order.id],
+    ["Order", formatOrderNumber(order.number)],
     ["Product", order.productName],
     ["Lot", lotText(order)],
     ["Total", formatCents(orderAmountCents(order))],
   ] as const;
 }
 
+/** The order's id, last in every message: what the shop's own records and links use. */
+const idFact = (order: OrderRow) => ["Order id", order.id] as const;
+
 /** What the order-placed message says, as text: its template is compiled (order-messages.tsx). */
 export const placedSlots = [
+  "orderNumber",
   "orderId",
   "name",
   "product",
@@ -64,6 +69,7 @@ export type PlacedValues = Record<(typeof placedSlots)[number], string>;
 
 export function placedValues(order: OrderRow, payBy: Date | null, links: OrderLinks): PlacedValues {
   return {
+    orderNumber: formatOrderNumber(order.number),
     orderId: order.id,
     name: order.name,
     product: order.productName,
@@ -88,12 +94,13 @@ export function OrderPlacedMail(props: { v: PlacedValues; releases: boolean; sho
       <Text>Hello {v.name}, we have set aside your lot. It is yours once it is paid.</Text>
       <Facts
         rows={[
-          ["Order", v.orderId],
+          ["Order", v.orderNumber],
           ["Product", v.product],
           ["Lot", v.lot],
           ["Total", v.total],
           ["Needed by", v.neededBy],
           ...(props.releases ? ([["Pay by", v.payBy]] as const) : []),
+          ["Order id", v.orderId],
         ]}
       />
       {props.releases && (
@@ -103,8 +110,14 @@ export function OrderPlacedMail(props: { v: PlacedValues; releases: boolean; sho
   );
 }
 
-export function PaymentReceivedMail(props: { order: OrderRow; paidAt: Date; links: OrderLinks }) {
-  const { order, paidAt, links } = props;
+export function PaymentReceivedMail(props: {
+  order: OrderRow;
+  paidAt: Date;
+  /** The card that paid, "Visa •••• 4242", when the gateway said. */
+  card: string | undefined;
+  links: OrderLinks;
+}) {
+  const { order, paidAt, card, links } = props;
   return (
     <OrderMail
       links={links}
@@ -116,8 +129,10 @@ export function PaymentReceivedMail(props: { order: OrderRow; paidAt: Date; link
         rows={[
           ...lotFacts(order),
           ["Amount paid", formatCents(orderAmountCents(order))],
+          ...(card ? ([["Card", card]] as const) : []),
           ["Transaction id", order.transactionId ?? "—"],
           ["Date", formatMoment(paidAt)],
+          idFact(order),
         ]}
       />
       <Text>We will write again when your order ships.</Text>
@@ -136,7 +151,7 @@ export function OrderShippedMail(props: { order: OrderRow; links: OrderLinks }) 
       <Text>
         Hello {order.name}, your order is on its way to {order.address}.
       </Text>
-      <Facts rows={[...lotFacts(order), ["Needed by", formatDay(order.neededBy)]]} />
+      <Facts rows={[...lotFacts(order), ["Needed by", formatDay(order.neededBy)], idFact(order)]} />
     </OrderMail>
   );
 }
@@ -150,7 +165,7 @@ export function OrderCancelledMail(props: { order: OrderRow; reason: string; lin
       heading="Your order was cancelled"
     >
       <Text>Hello {order.name}, your order was cancelled and its pieces are back on sale.</Text>
-      <Facts rows={[...lotFacts(order), ["Reason", reason]]} />
+      <Facts rows={[...lotFacts(order), ["Reason", reason], idFact(order)]} />
       <Text>No card was charged for this order.</Text>
     </OrderMail>
   );
@@ -169,7 +184,7 @@ export function PayReminderMail(props: { order: OrderRow; payBy: Date; links: Or
         Hello {order.name}, your order is not paid yet. If it is not paid by {formatMoment(payBy)}, it is
         released and its pieces go back on sale.
       </Text>
-      <Facts rows={[...lotFacts(order), ["Pay by", formatMoment(payBy)]]} />
+      <Facts rows={[...lotFacts(order), ["Pay by", formatMoment(payBy)], idFact(order)]} />
     </OrderMail>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactElement } from "react";
+import { formatOrderNumber } from "#contract/order-number";
 import type { Tx } from "#server/db/database";
 import { enqueueMail, type MailMessage } from "#server/mail/outbox";
 import { compileMail, formatMoment, renderMail } from "#server/mail/templates/render";
@@ -74,24 +75,24 @@ export function createOrderMessages(settings: OrderMessageSettings) {
       return {
         kind: "order-placed",
         to: order.email,
-        subject: `Order placed: ${order.productName}`,
+        subject: `Order placed: ${order.productName} (${formatOrderNumber(order.number)})`,
         ...(await fillPlaced)(placedValues(order, payByOf(order), links(order))),
         dedupeKey: `order-placed:${order.id}`,
       };
     },
 
     /** The buyer's receipt, and a note to every admin who wants one that the order waits to ship. */
-    async paid(tx: Tx, order: OrderRow, paidAt: Date) {
+    async paid(tx: Tx, order: OrderRow, paidAt: Date, card: string | undefined) {
       await toBuyer(
         tx,
         order,
         "payment-received",
-        `Payment received: ${order.productName}`,
-        <PaymentReceivedMail order={order} paidAt={paidAt} links={links(order)} />,
+        `Payment received: ${order.productName} (${formatOrderNumber(order.number)})`,
+        <PaymentReceivedMail order={order} paidAt={paidAt} card={card} links={links(order)} />,
       );
       await enqueueToAdmins(tx, "paid-order", {
         about: order.id,
-        subject: `Paid order to ship: ${order.productName}`,
+        subject: `Paid order to ship: ${order.productName} (${formatOrderNumber(order.number)})`,
         body: (
           <PaidOrderToShipMail
             order={order}
@@ -108,7 +109,7 @@ export function createOrderMessages(settings: OrderMessageSettings) {
         tx,
         order,
         "order-shipped",
-        `Your order has shipped: ${order.productName}`,
+        `Your order has shipped: ${order.productName} (${formatOrderNumber(order.number)})`,
         <OrderShippedMail order={order} links={links(order)} />,
       );
     },
@@ -119,9 +120,7 @@ export function createOrderMessages(settings: OrderMessageSettings) {
         tx,
         order,
         "order-cancelled",
-        byShop
-          ? `Order released, not paid in time: ${order.productName}`
-          : `Order cancelled: ${order.productName}`,
+        `${byShop ? "Order released, not paid in time" : "Order cancelled"}: ${order.productName} (${formatOrderNumber(order.number)})`,
         <OrderCancelledMail order={order} reason={reason} links={links(order)} />,
       );
     },
@@ -134,7 +133,7 @@ export function createOrderMessages(settings: OrderMessageSettings) {
         tx,
         order,
         "pay-reminder",
-        `Reminder: pay by ${formatMoment(payBy)} to keep your order`,
+        `Reminder: pay by ${formatMoment(payBy)} to keep your order ${formatOrderNumber(order.number)}`,
         <PayReminderMail order={order} payBy={payBy} links={links(order)} />,
       );
     },

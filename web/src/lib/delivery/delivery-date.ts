@@ -1,7 +1,8 @@
 // The delivery date a visitor picks on the home page. It is kept in the browser so the order form
 // can pre-fill its needed-by date with it: `readDeliveryDate()` there, `writeDeliveryDate()` to
-// remember a date picked in the form. Dates are calendar days, YYYY-MM-DD in the visitor's own
-// time zone, and compare correctly as strings.
+// remember a date picked in the form. Dates are calendar days, YYYY-MM-DD, and compare correctly as
+// strings; "today" is the shop's (contract/delivery-dates.ts), as the server counts it.
+import { earliestArrival, shopToday } from "#contract/delivery-dates";
 
 /** The localStorage key; the value is an ISO date (YYYY-MM-DD). */
 export const deliveryDateKey = "car-mechanic:delivery-date";
@@ -29,8 +30,9 @@ export function parseIsoDate(iso: string): Date | undefined {
     : undefined;
 }
 
+/** Today in the shop's time zone (America/New_York), wherever the browser is: the server's today. */
 export function todayIso(now: Date = new Date()): string {
-  return toIsoDate(now);
+  return shopToday(now);
 }
 
 /** The day `days` after `iso` (calendar days, so summer time changes do not matter). */
@@ -46,9 +48,9 @@ export function days(count: number): string {
   return `${count} ${count === 1 ? "day" : "days"}`;
 }
 
-/** The first day a tool with this lead time can arrive when ordered today: today + lead time. */
+/** The first day a tool with this lead time can arrive when ordered today: the contract's one rule. */
 export function arrivalDate(leadTimeDays: number, today: string = todayIso()): string {
-  return addDays(today, leadTimeDays);
+  return earliestArrival(leadTimeDays, today);
 }
 
 /** A tool can be delivered by `date` when today + its lead time is that day or earlier. */

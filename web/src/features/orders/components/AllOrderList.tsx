@@ -3,7 +3,7 @@ import type { Order } from "#contract/orders";
 import { Email } from "#web/components/Email";
 import { adminStatusLabels } from "../order-display";
 import { AdminOrderActions, adminCanAct } from "./AdminOrderActions";
-import { NeededBy, OrderCardFacts, OrderCardHeading } from "./OrderCard";
+import { NeededBy, OrderCardFacts, OrderCardHeading, OrderNumber } from "./OrderCard";
 import { PaidBadge } from "./PaidBadge";
 import { StatusBadge } from "./StatusBadge";
 
@@ -26,6 +26,9 @@ export function AllOrderList({ orders, label, onRemove }: AllOrderListProps) {
           <caption className="sr-only">{label}, newest first</caption>
           <thead className="border-slate-200 border-b bg-slate-50 text-slate-600 text-xs uppercase tracking-wider">
             <tr>
+              <th scope="col" className={cell}>
+                Order
+              </th>
               <th scope="col" className={cell}>
                 Product
               </th>
@@ -57,6 +60,9 @@ export function AllOrderList({ orders, label, onRemove }: AllOrderListProps) {
                 data-order-id={order._id}
                 className={order.status === "cancelled" ? "bg-slate-50/70 text-slate-600" : "text-steel"}
               >
+                <td className={cell}>
+                  <OrderNumber order={order} />
+                </td>
                 <td className={`${cell} max-w-40`}>
                   <span className="block font-semibold text-navy">{order.orderProduct}</span>
                   <span className="block text-slate-600 text-xs">

@@ -3,7 +3,7 @@ import { formatDollars } from "#contract/money";
 import { canTransition } from "#contract/order-status";
 import type { Order } from "#contract/orders";
 import { buyerStatusLabels, formatOrderMoment } from "../order-display";
-import { NeededBy, OrderCardFacts, OrderCardHeading } from "./OrderCard";
+import { NeededBy, OrderCardFacts, OrderCardHeading, OrderNumber } from "./OrderCard";
 import { PaidBadge } from "./PaidBadge";
 import { StatusBadge } from "./StatusBadge";
 import { TransactionId } from "./TransactionId";
@@ -65,6 +65,9 @@ export function MyOrderList({ orders }: { orders: Order[] }) {
           <thead className="border-slate-200 border-b bg-slate-50 text-slate-600 text-xs uppercase tracking-wider">
             <tr>
               <th scope="col" className="px-4 py-3 font-semibold">
+                Order
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
                 Product
               </th>
               <th scope="col" className="px-4 py-3 text-right font-semibold">
@@ -87,6 +90,9 @@ export function MyOrderList({ orders }: { orders: Order[] }) {
           <tbody className="divide-y divide-slate-100">
             {orders.map((order) => (
               <tr key={order._id} data-testid="order-row" data-order-id={order._id} className="align-top">
+                <td className="px-4 py-3.5">
+                  <OrderNumber order={order} />
+                </td>
                 <td className="px-4 py-3.5">
                   <span className="font-semibold text-navy">{order.orderProduct}</span>
                   <span className="block text-slate-600 text-xs">

@@ -12,11 +12,23 @@ export function NeededBy({ date }: { date: string }) {
   return <time dateTime={date}>{formatOrderDate(date)}</time>;
 }
 
-/** The top of an order's card: product, quantity × price, and the status with this list's label. */
+/** An order's number, "CM-10482": what the buyer reads out on the phone. */
+export function OrderNumber({ order }: { order: Order }) {
+  return (
+    <span data-testid="order-number" className="whitespace-nowrap font-mono font-semibold text-navy">
+      {order.orderNumber}
+    </span>
+  );
+}
+
+/** The top of an order's card: number, product, quantity × price, and the status with this list's label. */
 export function OrderCardHeading({ order, statusLabel }: { order: Order; statusLabel: string }) {
   return (
     <div className="flex items-start justify-between gap-3">
       <div className="min-w-0">
+        <p className="text-slate-600 text-xs">
+          Order <OrderNumber order={order} />
+        </p>
         <h2 className="font-semibold text-navy">{order.orderProduct}</h2>
         <p className="text-slate-600 text-sm">
           {pieces(order.orderMinimum)} × {formatDollars(order.orderPrice)}

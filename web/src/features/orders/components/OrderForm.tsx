@@ -3,7 +3,7 @@ import { type ReactNode, useMemo } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { Tool } from "#contract/catalog";
-import { canOrderNow, lotRange, nextLot, orderNowMessage } from "#contract/lot-rules";
+import { canOrderNow, checkLot, lotRange, nextLot, orderNowMessage } from "#contract/lot-rules";
 import { formatDollars, lotTotalDollars } from "#contract/money";
 import { type OrderFormInput, type OrderFormValues, orderFormSchema } from "#contract/orders";
 import { stockState, stockStateLabels } from "#contract/stock-state";
@@ -11,7 +11,13 @@ import { pieces } from "#contract/tool-display";
 import { controlClass, Field } from "#web/components/FormField";
 import { AlertIcon } from "#web/components/icons";
 import { ApiError, errorMessage } from "#web/lib/api";
-import { arrivalDate, formatDay, readDeliveryDate, writeDeliveryDate } from "#web/lib/delivery/delivery-date";
+import {
+  arrivalDate,
+  days,
+  formatDay,
+  readDeliveryDate,
+  writeDeliveryDate,
+} from "#web/lib/delivery/delivery-date";
 import { toast } from "#web/lib/toast";
 import { usePlaceOrder } from "../api/place-order";
 
@@ -23,10 +29,21 @@ type OrderFormProps = {
   today: string;
 };
 
-/** The lot's price in dollars while the quantity is a number of pieces; undefined otherwise. */
-function lotTotal(price: number, quantity: unknown): number | undefined {
-  if (typeof quantity !== "number" || !Number.isInteger(quantity) || quantity <= 0) return undefined;
-  return lotTotalDollars(price, quantity);
+/**
+ * The lot's price in dollars, only for a quantity the shop takes (the lot rules, as the server checks
+ * them); otherwise the rule it breaks, shown instead of a total nobody could order.
+ */
+function lotTotal(tool: Tool, quantity: unknown): { total: number } | { rule: string } {
+  const rule = checkLot(tool, quantity);
+  return rule === undefined ? { total: lotTotalDollars(tool.price, quantity as number) } : { rule };
+}
+
+/** The needed-by field's hint: the earliest day, and why no earlier one can be chosen. */
+function earliestHint(leadTimeDays: number, earliest: string): string {
+  const day = formatDay(earliest, "long");
+  return leadTimeDays === 0
+    ? `This tool can arrive as soon as today, ${day}.`
+    : `The earliest this tool can arrive is ${day}: it takes ${days(leadTimeDays)} to deliver, so earlier days cannot be chosen.`;
 }
 
 /** Why a tool takes no order now: sold out, below what Order Now needs, or less than one lot left. */
@@ -90,13 +107,13 @@ export function OrderForm({ tool, buyer, today }: OrderFormProps) {
       quantity: tool.minimum,
       phone: "",
       address: "",
-      // The date chosen on the home page, when it is still to come.
-      neededBy: readDeliveryDate(today) ?? "",
+      // The date chosen on the home page, when this tool can be there by then.
+      neededBy: readDeliveryDate(arrivalDate(tool.leadTimeDays, today)) ?? "",
     },
   });
   const { errors, isSubmitting } = form.formState;
   const quantity = useWatch({ control: form.control, name: "quantity" });
-  const total = lotTotal(tool.price, quantity);
+  const lot = lotTotal(tool, quantity);
 
   const { largest, soldOut, step } = lotRange(tool);
   const inSteps = step > 1 ? `, in steps of ${step.toLocaleString("en-US")}` : "";
@@ -209,15 +226,14 @@ export function OrderForm({ tool, buyer, today }: OrderFormProps) {
               >
                 −
               </Stepper>
+              {/* Text, not number: the − and + buttons are the one stepper (no native spinners beside them). */}
               <input
                 {...control}
                 {...quantity$}
-                type="number"
+                type="text"
                 inputMode="numeric"
+                pattern="[0-9]*"
                 autoComplete="off"
-                min={tool.minimum}
-                max={Math.max(largest, tool.minimum)}
-                step={step}
                 required
                 className={`${controlClass} text-center font-semibold tabular-nums`}
               />
@@ -235,7 +251,7 @@ export function OrderForm({ tool, buyer, today }: OrderFormProps) {
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-xl bg-orange-50 px-4 py-3 ring-1 ring-orange-200">
           <span className="text-slate-700 text-sm">
             Total
-            {total !== undefined && (
+            {"total" in lot && (
               <span className="text-slate-600">
                 {" "}
                 ({pieces(quantity as number)} × {formatDollars(tool.price)})
@@ -246,9 +262,13 @@ export function OrderForm({ tool, buyer, today }: OrderFormProps) {
             aria-live="polite"
             aria-label="Order total"
             data-testid="order-total"
-            className="font-bold text-2xl text-navy tabular-nums"
+            className={
+              "total" in lot || soldOut
+                ? "font-bold text-2xl text-navy tabular-nums"
+                : "min-w-0 text-right font-semibold text-amber-900 text-sm"
+            }
           >
-            {total === undefined ? "—" : formatDollars(total)}
+            {"total" in lot ? formatDollars(lot.total) : soldOut ? "—" : `${lot.rule} to see the total`}
           </output>
         </div>
 
@@ -286,7 +306,7 @@ export function OrderForm({ tool, buyer, today }: OrderFormProps) {
         <Field
           label="Needed by"
           error={errors.neededBy?.message}
-          hint={`The earliest this tool can arrive is ${formatDay(earliest, "long")}.`}
+          hint={earliestHint(tool.leadTimeDays, earliest)}
         >
           {(control) => (
             <input
@@ -294,7 +314,7 @@ export function OrderForm({ tool, buyer, today }: OrderFormProps) {
               {...form.register("neededBy")}
               type="date"
               autoComplete="off"
-              min={today}
+              min={earliest}
               required
               className={controlClass}
             />

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { orderSchema } from "#contract/orders";
+import { paidOrderSchema } from "#contract/payments";
 import { apiJson } from "#web/lib/api";
 
 /**
  * PATCH /api/order/{id} {transactionId}: the order becomes paid once the server has checked with the
- * gateway that this payment went through for this order and amount.
+ * gateway that this payment went through for this order and amount. Answers it with its receipt.
  */
 export function markOrderPaid({ orderId, transactionId }: { orderId: string; transactionId: string }) {
-  return apiJson(`/api/order/${encodeURIComponent(orderId)}`, orderSchema, {
+  return apiJson(`/api/order/${encodeURIComponent(orderId)}`, paidOrderSchema, {
     method: "PATCH",
     json: { orderId, transactionId },
   });

@@ -1,5 +1,6 @@
 import type { BaseSyntheticEvent, ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
+import type { PaidOrder } from "#contract/payments";
 import { controlClass, Field } from "#web/components/FormField";
 import { CardError } from "./CardError";
 import { PayButton } from "./PayButton";
@@ -13,8 +14,8 @@ export type CardFormProps = {
   clientSecret: string | undefined;
   /** The billing details to start with: the signed-in user's. */
   buyer: { name: string; email: string };
-  /** Called with the payment's id once the order is marked paid. */
-  onPaid: (transactionId: string) => void;
+  /** Called with the paid order and its receipt once the order is marked paid. */
+  onPaid: (paid: PaidOrder) => void;
   /**
    * After a payment was refused because the order changed meanwhile (cancelled, its payment with it,
    * or paid elsewhere): reads the order again and answers whether it can still be paid. When it

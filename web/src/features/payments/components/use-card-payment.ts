@@ -34,8 +34,7 @@ export function useCardPayment({
   /** The gateway took the payment `transactionId`: the order is marked paid. */
   async function charged(transactionId: string): Promise<void> {
     try {
-      await markPaid.mutateAsync({ orderId, transactionId });
-      onPaid(transactionId);
+      onPaid(await markPaid.mutateAsync({ orderId, transactionId }));
     } catch (error) {
       await failed(error);
     }

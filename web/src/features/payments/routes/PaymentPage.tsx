@@ -4,6 +4,7 @@ import { Link, useParams } from "react-router";
 import { formatDollars } from "#contract/money";
 import { canTransition } from "#contract/order-status";
 import type { Order } from "#contract/orders";
+import { cardText, type PaidOrder, type PaymentReceipt } from "#contract/payments";
 import { pieces } from "#contract/tool-display";
 import { BoxIcon, ChevronLeftIcon } from "#web/components/icons";
 import { LoadError } from "#web/components/LoadError";
@@ -42,6 +43,12 @@ function OrderSummary({ order }: { order: Order }) {
         Order summary
       </h2>
       <dl className="mt-4 space-y-3 text-[0.9375rem]">
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600">Order</dt>
+          <dd data-testid="order-number" className="text-right font-mono font-semibold text-navy">
+            {order.orderNumber}
+          </dd>
+        </div>
         <div className="flex justify-between gap-4">
           <dt className="text-slate-600">Product</dt>
           <dd className="text-right font-semibold text-navy">{order.orderProduct}</dd>
@@ -87,8 +94,51 @@ function TransactionLine({ id }: { id: string }) {
   );
 }
 
-/** Spec §8: the congratulation and the transaction id, right after the payment went through. */
-function PaymentComplete({ transactionId }: { transactionId: string }) {
+const receiptMoment = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short" });
+
+function ReceiptRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-right font-semibold text-navy tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+/** The receipt under the congratulation: what was paid, for which order, with which card, when. */
+function Receipt({ receipt }: { receipt: PaymentReceipt }) {
+  const card =
+    receipt.cardBrand && receipt.cardLast4
+      ? cardText({ brand: receipt.cardBrand, last4: receipt.cardLast4 })
+      : "Card payment";
+  return (
+    <section
+      aria-labelledby="receipt-heading"
+      className="mt-4 rounded-xl bg-white/80 p-4 ring-1 ring-emerald-200"
+    >
+      <h3 id="receipt-heading" className="font-bold text-navy">
+        Receipt
+      </h3>
+      <dl data-testid="receipt" className="mt-2 space-y-1.5 text-sm">
+        <ReceiptRow label="Order">
+          <span className="font-mono">{receipt.orderNumber}</span>
+        </ReceiptRow>
+        <ReceiptRow label="Amount paid">{formatDollars(receipt.amount)}</ReceiptRow>
+        <ReceiptRow label="Card">{card}</ReceiptRow>
+        <ReceiptRow label="Date">
+          <time dateTime={receipt.paidAt}>{receiptMoment.format(new Date(receipt.paidAt))}</time>
+        </ReceiptRow>
+      </dl>
+      <p className="mt-3 text-slate-600 text-sm">
+        We emailed this receipt to{" "}
+        <span className="font-medium text-navy [overflow-wrap:anywhere]">{receipt.emailedTo}</span>.
+      </p>
+    </section>
+  );
+}
+
+/** Spec §8: the congratulation and the transaction id, right after the payment went through, and the receipt. */
+function PaymentComplete({ paid }: { paid: PaidOrder }) {
   return (
     <section
       aria-labelledby="paid-heading"
@@ -99,7 +149,8 @@ function PaymentComplete({ transactionId }: { transactionId: string }) {
       <h2 id="paid-heading" className="mt-3 font-bold text-emerald-900 text-xl">
         Congrates!Your Payment is completed.
       </h2>
-      <TransactionLine id={transactionId} />
+      {paid.transactionId && <TransactionLine id={paid.transactionId} />}
+      <Receipt receipt={paid.receipt} />
       <p className="mt-3 text-slate-700 text-sm">
         We have your payment and start preparing the lot for shipping. You can follow it in My Orders.
       </p>
@@ -234,8 +285,8 @@ function OrderPayment({
   paidNow,
   onPaid,
   stillPayable,
-}: CardPaymentProps & { paidNow: string | null }) {
-  if (paidNow) return <PaymentComplete transactionId={paidNow} />;
+}: CardPaymentProps & { paidNow: PaidOrder | null }) {
+  if (paidNow) return <PaymentComplete paid={paidNow} />;
   if (canTransition(order.status, "paid")) {
     return <CardPayment order={order} onPaid={onPaid} stillPayable={stillPayable} />;
   }
@@ -247,7 +298,7 @@ function OrderPayment({
 export function PaymentPage() {
   const { id = "" } = useParams();
   const order = useOrder(id);
-  const [paidNow, setPaidNow] = useState<string | null>(null);
+  const [paidNow, setPaidNow] = useState<PaidOrder | null>(null);
   // A payment refused with a conflict: the order, read again, shows whether it was cancelled meanwhile.
   const stillPayable = async () => {
     const status = (await order.refetch()).data?.status;
