@@ -136,7 +136,12 @@ export async function buildApp({
   // Rendered public pages show the catalog and the reviews: kept until either changes (decision 023).
   const webBuild = typeof serveWeb === "object" ? serveWeb : undefined;
   const publicPages = serveWeb
-    ? await createPublicPages(app, { publicUrl: config.publicUrl, log: app.log, dir: webBuild?.rendererDir })
+    ? await createPublicPages(app, {
+        publicUrl: config.publicUrl,
+        log: app.log,
+        dir: webBuild?.rendererDir,
+        count: metrics.countPageRender,
+      })
     : undefined;
   const toolList = createToolListCache((q) => catalog.listTools(q), {
     onInvalidate: () => {
