@@ -289,6 +289,19 @@ describeEachDatabase(
       expect(rendered((await visitor(`/tools?q=${randomUUID()}`)).html)).toBe(true);
       expect(await rendersSoFar(env.app)).toBe(renders + limit + 3);
     });
+
+    it("renders one new search at a time: those asked meanwhile get the app's shell", async () => {
+      const renders = await rendersSoFar(env.app);
+      const client = from("192.0.2.44");
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => client(`/tools?q=${encodeURIComponent(`at once ${randomUUID()}`)}`)),
+      );
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+      expect(answers.filter((a) => rendered(a.html))).toHaveLength(1);
+      expect(await rendersSoFar(env.app)).toBe(renders + 1);
+      // The next one, asked after, is rendered.
+      expect(rendered((await client(`/tools?q=${randomUUID()}`)).html)).toBe(true);
+    });
   },
   {},
   { distDir, rendererDir },

@@ -178,13 +178,48 @@ export async function createPublicPages(
   let generation = 0;
   const clientBudget = createRateLimiter(queryRenderBudget.perClient);
   const overallBudget = createRateLimiter(queryRenderBudget.overall);
+  let queryRenderRunning = false;
 
-  /** Takes one render of an address with a query from `client`'s budget and the overall one. */
-  async function mayRenderQuery(client: string): Promise<boolean> {
+  /** Takes one render from `client`'s budget and the overall one; false when either is spent. */
+  async function withinBudget(client: string): Promise<boolean> {
     if ((await clientBudget.hit(client)) !== undefined) return false;
     if ((await overallBudget.hit("")) === undefined) return true;
     await clientBudget.undo(client);
     return false;
+  }
+
+  /**
+   * The page of an address with a query, rendered if no other such page is being rendered (a
+   * flood's renders take turns with the API's reads instead of crowding them) and the budgets
+   * allow it; undefined (the shell) otherwise.
+   */
+  async function renderQueryPage(
+    key: string,
+    address: string,
+    status: number,
+    template: string,
+    client: string,
+  ) {
+    if (!queryRenderRunning) {
+      queryRenderRunning = true;
+      try {
+        if (await withinBudget(client)) return await startRender(key, address, status, template);
+      } finally {
+        queryRenderRunning = false;
+      }
+    }
+    count?.("declined");
+    return undefined;
+  }
+
+  /** One render of an address at a time: whoever asks for it meanwhile gets the same one. */
+  function startRender(key: string, address: string, status: number, template: string) {
+    let started = rendering.get(key);
+    if (!started) {
+      started = render(key, address, status, template, generation);
+      rendering.set(key, started);
+    }
+    return started;
   }
 
   async function render(
@@ -215,7 +250,8 @@ export async function createPublicPages(
     /**
      * The page at `url` (path and query) with `status`, rendered into `template` (the built
      * index.html) if it is kept, or its address is plain, or `client` (the caller's address) has
-     * render budget left; undefined when it is not rendered (the caller sends the shell).
+     * render budget left and no other address with a query is being rendered; undefined when it is
+     * not rendered (the caller sends the shell).
      */
     async get(url: string, status: number, template: string, client: string): Promise<SentPage | undefined> {
       // Every address that is no page gets the same not-found page: one kept for all.
@@ -226,17 +262,9 @@ export async function createPublicPages(
       if (kept?.status === status && kept.template === template) return kept;
       const pending = rendering.get(key);
       if (pending) return pending;
-      if (key.includes("?") && !(await mayRenderQuery(client))) {
-        count?.("declined");
-        return undefined;
-      }
-      // Asked again meanwhile: one render for both.
-      let started = rendering.get(key);
-      if (!started) {
-        started = render(key, address, status, template, generation);
-        rendering.set(key, started);
-      }
-      return started;
+      return key.includes("?")
+        ? renderQueryPage(key, address, status, template, client)
+        : startRender(key, address, status, template);
     },
 
     /** Forgets every page: what they show has changed. */
