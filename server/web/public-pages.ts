@@ -62,8 +62,8 @@ const maxPages = 200;
  * rendered whoever asks, once per change of the shop.
  */
 export const queryRenderBudget = {
-  perClient: { limit: 20, windowMs: 60_000 },
-  overall: { limit: 30, windowMs: 10_000 },
+  perClient: { limit: 10, windowMs: 60_000 },
+  overall: { limit: 20, windowMs: 10_000 },
 };
 
 /** A render run, or one declined (the budget spent) and answered with the shell. */
