@@ -143,10 +143,16 @@ export async function buildApp({
   installCursorSeal(app, authSecret);
   const users = createUsersService(db);
   const catalog = createCatalogService(db, { publicUrl: config.publicUrl });
-  // Rendered public pages show the catalog and the reviews: kept until either changes (decision 023).
+  // Rendered public pages show the catalog and the reviews (verified by a paid order): kept until
+  // either changes (decision 023).
   const webBuild = typeof serveWeb === "object" ? serveWeb : undefined;
   const publicPages = serveWeb
-    ? await createPublicPages(app, { publicUrl: config.publicUrl, log: app.log, dir: webBuild?.rendererDir })
+    ? await createPublicPages(app, {
+        publicUrl: config.publicUrl,
+        log: app.log,
+        dir: webBuild?.rendererDir,
+        count: metrics.countPageRender,
+      })
     : undefined;
   const toolList = createToolListCache((q) => catalog.listTools(q), {
     onInvalidate: () => {
@@ -155,7 +161,7 @@ export async function buildApp({
     },
   });
   // Changes made through this server invalidate at once; every server's, at their commit (the
-  // reviews' too, on the same channel: migration 0013).
+  // reviews' and the paid orders' too, on the same channel: migrations 0013, 0015).
   const stopListening = await listenForToolListChanges(database, () => toolList.invalidate(), app.log);
   app.addHook("onClose", () => stopListening());
   const gateway = await createPaymentGateway(config.stripe);

@@ -8,6 +8,8 @@ import { replayedHeader } from "#server/idempotency/keys";
 
 export type ShopMetrics = {
   observeRequest(method: string, route: string, status: number, seconds: number): void;
+  /** A public page rendered by the server, or declined for want of render budget (server/web/public-pages.ts). */
+  countPageRender(outcome: "rendered" | "declined"): void;
 };
 
 export type MetricsOptions = {
@@ -66,6 +68,13 @@ export function installMetrics(app: FastifyInstance, { database, token }: Metric
     });
   }
 
+  const pageRenders = new Counter({
+    name: "shop_page_renders_total",
+    help: "Public pages rendered by the server (rendered), or answered with the app's shell because the render budget of addresses with a query was spent (declined)",
+    labelNames: ["outcome"] as const,
+    registers,
+  });
+
   /** What an answer tells about the shop, beside its latency. */
   function countOutcome(route: string, status: number, reply: FastifyReply): void {
     if (reply.getHeader(replayedHeader) !== undefined) return;
@@ -107,7 +116,7 @@ export function installMetrics(app: FastifyInstance, { database, token }: Metric
     assertMayScrape(request, token);
     return reply.header("content-type", registry.contentType).send(await registry.metrics());
   });
-  return { observeRequest };
+  return { observeRequest, countPageRender: (outcome) => pageRenders.inc({ outcome }) };
 }
 
 const loopback = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);

@@ -4,12 +4,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import type { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { toolListChannel } from "../catalog/list-changes";
+import { payOrder } from "../orders/order-test-helpers";
 import { reviews } from "../reviews/tables";
-import { insertTool } from "../test/factories";
-import { describeEachDatabase } from "../test/test-env";
-import { pageAddress } from "./public-pages";
+import { insertOrder, insertTool } from "../test/factories";
+import { call } from "../test/requests";
+import { signUp } from "../test/sessions";
+import { describeEachDatabase, type TestEnv } from "../test/test-env";
+import { pageAddress, queryRenderBudget } from "./public-pages";
 
 // The real page renderer (web/src/entry-server.tsx, built as `npm run build` builds it) in the real
 // app on each database: what the server sends for a public page, and when it stops sending it.
@@ -53,6 +60,65 @@ function pageData(html: string): {
   const json = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html)?.[1];
   if (!json) throw new Error("the page carries no data");
   return JSON.parse(json);
+}
+
+/** Public pages the server has rendered so far, as its /metrics counts them. */
+async function rendersSoFar(app: FastifyInstance, outcome: "rendered" | "declined" = "rendered") {
+  const text = (await app.inject({ method: "GET", url: "/metrics" })).body;
+  const series = `shop_page_renders_total{outcome="${outcome}"} `;
+  const line = text.split("\n").find((l) => l.startsWith(series));
+  return line ? Number(line.slice(series.length)) : 0;
+}
+
+/** The home page's card of the review that says `text`: its words, name and badge. */
+function reviewCard(html: string, text: string): string {
+  const start = html.indexOf(text);
+  if (start < 0) throw new Error(`the page shows no review saying "${text}"`);
+  return html.slice(start, html.indexOf("</figure>", start));
+}
+
+/**
+ * Listens, on a connection of its own, to the channel that drops the servers' kept pages and to
+ * `markerChannel`: `sent()` is what came on the former before the marker `mark()` sends after
+ * everything committed so far (one queue, delivered in commit order).
+ */
+async function pageDropSignals(env: TestEnv) {
+  const markerChannel = "test_pages_marker";
+  const heard: string[] = [];
+  let markerHeard: () => void = () => {};
+  const onNotification = (channel: string) => {
+    if (channel === markerChannel) markerHeard();
+    else heard.push(channel);
+  };
+  let stop: () => Promise<void>;
+  if (env.kind === "pglite") {
+    const client = (env.db as unknown as { $client: PGlite }).$client;
+    const unlisten = await Promise.all(
+      [toolListChannel, markerChannel].map((channel) =>
+        client.listen(channel, () => onNotification(channel)),
+      ),
+    );
+    stop = async () => {
+      for (const off of unlisten) await off();
+    };
+  } else {
+    const client = new pg.Client((env.db as unknown as { $client: pg.Pool }).$client.options);
+    await client.connect();
+    client.on("notification", (message) => onNotification(message.channel));
+    await client.query(`listen ${toolListChannel}; listen ${markerChannel}`);
+    stop = () => client.end();
+  }
+  return {
+    async sentBeforeMarker(): Promise<string[]> {
+      const marker = new Promise<void>((resolve) => {
+        markerHeard = resolve;
+      });
+      await env.db.execute(sql`select pg_notify(${markerChannel}, '')`);
+      await marker;
+      return [...heard];
+    },
+    stop,
+  };
 }
 
 it("renders and keeps a page under its path and only the query it reads", () => {
@@ -145,11 +211,96 @@ describeEachDatabase(
       );
     });
 
+    it("keeps the home page through an unpaid order, and shows the review verified within a second of the payment", async () => {
+      const tool = await insertTool(env.db);
+      const buyer = await signUp(env.app);
+      const text = `Paid review ${randomUUID()}: lots as described.`;
+      const review = { name: buyer.name, email: buyer.email, description: text, rating: 5 };
+      expect((await call(env.app, "POST", "/api/review", buyer, review)).statusCode).toBe(201);
+      const signals = await pageDropSignals(env);
+      try {
+        await expect
+          .poll(async () => (await page(env.app, "/")).html.includes(text), withinASecond)
+          .toBe(true);
+        expect(reviewCard((await page(env.app, "/")).html, text)).not.toContain("Verified buyer");
+        const renders = await rendersSoFar(env.app);
+
+        // An order placed and not paid changes nothing the home page shows: no signal, no render.
+        const order = await insertOrder(env.db, tool, buyer);
+        expect(await signals.sentBeforeMarker()).toEqual([]);
+        expect(reviewCard((await page(env.app, "/")).html, text)).not.toContain("Verified buyer");
+        expect(await rendersSoFar(env.app)).toBe(renders);
+
+        await payOrder(env.app, buyer, order.id);
+        expect(await signals.sentBeforeMarker()).toEqual([toolListChannel]);
+        await expect
+          .poll(async () => reviewCard((await page(env.app, "/")).html, text), withinASecond)
+          .toContain("Verified buyer");
+      } finally {
+        await signals.stop();
+      }
+    });
+
     it("leaves signed-in pages to the browser: the app's shell", async () => {
       const { status, html } = await page(env.app, "/dashboard");
       expect(status).toBe(200);
       expect(html).toContain("needs JavaScript");
       expect(html).not.toContain('id="page-data"');
+    });
+  },
+  {},
+  { distDir, rendererDir },
+);
+
+describeEachDatabase(
+  "public pages under a flood of addresses nobody asked before",
+  (env) => {
+    const { limit } = queryRenderBudget.perClient;
+    const from = (remoteAddress: string) => async (url: string) => {
+      const response = await env.app.inject({ method: "GET", url, remoteAddress });
+      return { status: response.statusCode, html: response.body };
+    };
+    const flooder = from("203.0.113.7");
+    const visitor = from("198.51.100.23");
+    const rendered = (html: string) => html.includes('id="page-data"');
+
+    it("renders a client's new searches up to its budget, then answers them with the app's shell", async () => {
+      const renders = await rendersSoFar(env.app);
+      const searches = Array.from({ length: 2 * limit }, (_, i) => `/tools?q=flood-${i}-${randomUUID()}`);
+      const answers = [];
+      for (const search of searches) answers.push(await flooder(search));
+      expect(answers.map((a) => a.status)).toEqual(searches.map(() => 200));
+      expect(answers.filter((a) => rendered(a.html))).toHaveLength(limit);
+      const shells = answers.filter((a) => !rendered(a.html));
+      expect(shells).toHaveLength(limit);
+      for (const shell of shells) expect(shell.html).toContain("needs JavaScript");
+      expect(await rendersSoFar(env.app)).toBe(renders + limit);
+      expect(await rendersSoFar(env.app, "declined")).toBe(limit);
+
+      // What was rendered is kept and sent again; the shop's plain pages and the not-found page
+      // are rendered whoever asks; another client's search is its own budget's.
+      expect(rendered((await flooder(searches[0] as string)).html)).toBe(true);
+      const tools = await flooder("/tools");
+      expect(tools.html).toMatch(/<h1[^>]*>Available Car Tools<\/h1>/);
+      expect(rendered(tools.html)).toBe(true);
+      const missing = await flooder(`/flood/${randomUUID()}`);
+      expect(missing.status).toBe(404);
+      expect(missing.html).toMatch(/<h1[^>]*>Page not found<\/h1>/);
+      expect(rendered((await visitor(`/tools?q=${randomUUID()}`)).html)).toBe(true);
+      expect(await rendersSoFar(env.app)).toBe(renders + limit + 3);
+    });
+
+    it("renders one new search at a time: those asked meanwhile get the app's shell", async () => {
+      const renders = await rendersSoFar(env.app);
+      const client = from("192.0.2.44");
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => client(`/tools?q=${encodeURIComponent(`at once ${randomUUID()}`)}`)),
+      );
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+      expect(answers.filter((a) => rendered(a.html))).toHaveLength(1);
+      expect(await rendersSoFar(env.app)).toBe(renders + 1);
+      // The next one, asked after, is rendered.
+      expect(rendered((await client(`/tools?q=${randomUUID()}`)).html)).toBe(true);
     });
   },
   {},

@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { RenderedPage } from "../../web/src/entry-server";
+import { createRateLimiter } from "../rate-limits/memory-limiter";
 
 /**
  * The public pages the server sends as complete HTML (docs/decisions/023): the storefront a visitor
@@ -52,6 +53,21 @@ export type SentPage = { status: number; template: string; html: Buffer; gzip: B
 
 /** Distinct addresses kept (pages of /tools, searches): the least recently asked go first. */
 const maxPages = 200;
+
+/**
+ * How many pages of addresses with a query (a page of /tools, a search, a sort: as many as anyone
+ * cares to type) the server renders, per client and overall; past either, such an address gets the
+ * app's shell, which asks the API for its data. A flood of new searches costs the API's readers
+ * these renders at most (decision 023); each public page's plain address and the not-found page are
+ * rendered whoever asks, once per change of the shop.
+ */
+export const queryRenderBudget = {
+  perClient: { limit: 10, windowMs: 60_000 },
+  overall: { limit: 20, windowMs: 10_000 },
+};
+
+/** A render run, or one declined (the budget spent) and answered with the shell. */
+export type RenderOutcome = "rendered" | "declined";
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -135,7 +151,12 @@ type Log = { error(details: object, message: string): void };
  */
 export async function createPublicPages(
   app: FastifyInstance,
-  { publicUrl, log, dir = pageRendererDir }: { publicUrl: string; log: Log; dir?: string },
+  {
+    publicUrl,
+    log,
+    dir = pageRendererDir,
+    count,
+  }: { publicUrl: string; log: Log; dir?: string; count?: (outcome: RenderOutcome) => void },
 ) {
   const entry = path.join(dir, "entry-server.js");
   if (!fs.existsSync(entry)) return undefined;
@@ -155,6 +176,51 @@ export async function createPublicPages(
   const pages = new LRUCache<string, SentPage>({ max: maxPages });
   const rendering = new Map<string, Promise<SentPage | undefined>>();
   let generation = 0;
+  const clientBudget = createRateLimiter(queryRenderBudget.perClient);
+  const overallBudget = createRateLimiter(queryRenderBudget.overall);
+  let queryRenderRunning = false;
+
+  /** Takes one render from `client`'s budget and the overall one; false when either is spent. */
+  async function withinBudget(client: string): Promise<boolean> {
+    if ((await clientBudget.hit(client)) !== undefined) return false;
+    if ((await overallBudget.hit("")) === undefined) return true;
+    await clientBudget.undo(client);
+    return false;
+  }
+
+  /**
+   * The page of an address with a query, rendered if no other such page is being rendered (a
+   * flood's renders take turns with the API's reads instead of crowding them) and the budgets
+   * allow it; undefined (the shell) otherwise.
+   */
+  async function renderQueryPage(
+    key: string,
+    address: string,
+    status: number,
+    template: string,
+    client: string,
+  ) {
+    if (!queryRenderRunning) {
+      queryRenderRunning = true;
+      try {
+        if (await withinBudget(client)) return await startRender(key, address, status, template);
+      } finally {
+        queryRenderRunning = false;
+      }
+    }
+    count?.("declined");
+    return undefined;
+  }
+
+  /** One render of an address at a time: whoever asks for it meanwhile gets the same one. */
+  function startRender(key: string, address: string, status: number, template: string) {
+    let started = rendering.get(key);
+    if (!started) {
+      started = render(key, address, status, template, generation);
+      rendering.set(key, started);
+    }
+    return started;
+  }
 
   async function render(
     key: string,
@@ -163,6 +229,7 @@ export async function createPublicPages(
     template: string,
     generationAtStart: number,
   ) {
+    count?.("rendered");
     try {
       const page = compressed(
         composePage(template, await renderer.renderPage(url), url, publicUrl),
@@ -182,21 +249,22 @@ export async function createPublicPages(
   return {
     /**
      * The page at `url` (path and query) with `status`, rendered into `template` (the built
-     * index.html); undefined when it cannot be rendered (the caller sends the shell).
+     * index.html) if it is kept, or its address is plain, or `client` (the caller's address) has
+     * render budget left and no other address with a query is being rendered; undefined when it is
+     * not rendered (the caller sends the shell).
      */
-    get(url: string, status: number, template: string): Promise<SentPage | undefined> {
+    async get(url: string, status: number, template: string, client: string): Promise<SentPage | undefined> {
       // Every address that is no page gets the same not-found page: one kept for all.
       const address = pageAddress(url);
       const key = status === 404 ? "not found" : address;
       const kept = pages.get(key);
       // A rebuilt web app (another index.html) renders the page again.
-      if (kept?.status === status && kept.template === template) return Promise.resolve(kept);
-      let pending = rendering.get(key);
-      if (!pending) {
-        pending = render(key, address, status, template, generation);
-        rendering.set(key, pending);
-      }
-      return pending;
+      if (kept?.status === status && kept.template === template) return kept;
+      const pending = rendering.get(key);
+      if (pending) return pending;
+      return key.includes("?")
+        ? renderQueryPage(key, address, status, template, client)
+        : startRender(key, address, status, template);
     },
 
     /** Forgets every page: what they show has changed. */

@@ -135,7 +135,7 @@ export async function serveWebApp(
     if (!indexHtml) return notBuilt(reply);
     // Kept answers are offered before anything is read, so a change meanwhile drops this one.
     const offer = serverRenderedPaths.has(request.url) ? readyResponses?.begin(request) : undefined;
-    const page = await publicPages?.get(request.url, status, indexHtml);
+    const page = await publicPages?.get(request.url, status, indexHtml, request.ip);
     if (!page) return sendShell(reply, status, indexHtml);
     // As the browser accepts it: Brotli, gzip or plain (the ready responses key by the same rule).
     const encoding = preferredEncoding(request.headers["accept-encoding"]);
