@@ -23,6 +23,12 @@ process.env.ADMIN_EMAILS = adminEmail;
 // Every test signs accounts up from the same address; the limit itself is covered by the API tests.
 process.env.AUTH_RATE_LIMIT = "1000";
 process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
+// The Node this server runs on, for e2e/runtime.spec.ts: a file, so no client is ever told.
+const runtimeFile = process.env.E2E_SERVER_RUNTIME;
+if (runtimeFile) {
+  fs.writeFileSync(runtimeFile, JSON.stringify({ node: process.versions.node, execPath: process.execPath }));
+  process.on("exit", () => fs.rmSync(runtimeFile, { force: true }));
+}
 
 const oidc = await startOidcServer(shopUrl);
 process.env.OIDC_ISSUER = oidc.issuer;
