@@ -95,6 +95,12 @@ test("the built server starts on a new data folder, answers, and starts again on
     const home = await fetch(first.url);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('<div id="root">');
+    // The rendered page, then the same page kept in memory (answered before routing): each answer
+    // names its request for the log.
+    const homeAgain = await fetch(first.url);
+    expect(home.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(homeAgain.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(homeAgain.headers.get("x-request-id")).not.toBe(home.headers.get("x-request-id"));
     // Better Auth and the verification mail's rendering, bundled into the build.
     const signUp = await fetch(`${first.url}/api/auth/sign-up/email`, {
       method: "POST",
