@@ -1,8 +1,9 @@
 // How long a newcomer waits: the built server (dist/server/main.js, `npm run build` first) started on
-// a fresh data folder, timed from the spawn to its first 200 from /api/health. Each Node given runs
-// BENCH_RUNS times (default 3), interleaved, and prints the median: with its module compile cache
-// emptied before each run (a first start after a build) and kept from the run before (every start
-// after it). Not a test: the figures depend on the machine and its load.
+// a fresh data folder, timed from the spawn to its first 200 from /api/health, with the CPU time the
+// server had used by then (Linux; the figure other processes' load changes least). Each Node given
+// runs BENCH_RUNS times (default 3), interleaved, and prints the medians: with its module compile
+// cache emptied before each run (a first start after a build) and kept from the run before (every
+// start after it). Not a test: the figures depend on the machine and its load.
 //
 //   npm run bench:first-answer                      the Node of the npm scripts (node_modules/.bin/node)
 //   npm run bench:first-answer -- /usr/bin/node     …and another one beside it, e.g. the system's Node 20
@@ -18,7 +19,15 @@ const nodes = [process.execPath, ...process.argv.slice(2)];
 const entry = path.join(root, "dist/server/main.js");
 if (!fs.existsSync(entry)) throw new Error("Run `npm run build` first: dist/server/main.js is missing");
 
-async function firstAnswer(node: string, cache: "emptied" | "kept"): Promise<number> {
+type Start = { seconds: number; cpuSeconds: number };
+
+/** User and system CPU time a process has used so far (/proc/<pid>/stat, in clock ticks of 1/100 s). */
+function cpuSecondsOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function firstAnswer(node: string, cache: "emptied" | "kept"): Promise<Start> {
   if (cache === "emptied") fs.rmSync(compileCacheDir, { recursive: true, force: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "car-mechanic-first-answer-"));
   const port = await freePort();
@@ -34,7 +43,8 @@ async function firstAnswer(node: string, cache: "emptied" | "kept"): Promise<num
         (r) => r.status === 200,
         () => false,
       );
-      if (ok) return (performance.now() - startedAt) / 1000;
+      if (ok)
+        return { seconds: (performance.now() - startedAt) / 1000, cpuSeconds: cpuSecondsOf(child.pid ?? 0) };
       await new Promise((r) => setTimeout(r, 20));
     }
     throw new Error(`${node} ${entry} exited with ${child.exitCode} before answering`);
@@ -47,18 +57,24 @@ async function firstAnswer(node: string, cache: "emptied" | "kept"): Promise<num
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const versionOf = (node: string) => execFileSync(node, ["-v"], { encoding: "utf8" }).trim();
 
-const seconds = new Map<string, number[]>();
+const starts = new Map<string, Start[]>();
 for (let run = 0; run < runs; run++) {
   for (const node of nodes) {
     for (const cache of ["emptied", "kept"] as const) {
       const label = `${versionOf(node)} (${node}), compile cache ${cache}`;
-      seconds.set(label, [...(seconds.get(label) ?? []), await firstAnswer(node, cache)]);
+      starts.set(label, [...(starts.get(label) ?? []), await firstAnswer(node, cache)]);
     }
   }
 }
+const shown = (values: number[]) =>
+  `${median(values).toFixed(2)} s [${values.map((v) => v.toFixed(2)).join(", ")}]`;
+const load = os.loadavg()[0]?.toFixed(1);
 console.log(
-  `First 200 from /api/health on a fresh data folder, median of ${runs} (${os.cpus().length} cores):`,
+  `First 200 from /api/health on a fresh data folder, median of ${runs} (${os.cpus().length} cores, load ${load}):`,
 );
-for (const [label, values] of seconds) {
-  console.log(`  ${label}: ${median(values).toFixed(2)} s  [${values.map((v) => v.toFixed(2)).join(", ")}]`);
+for (const [label, values] of starts) {
+  console.log(`  ${label}`);
+  console.log(
+    `    first 200 after ${shown(values.map((v) => v.seconds))}, CPU ${shown(values.map((v) => v.cpuSeconds))}`,
+  );
 }
