@@ -1,3 +1,5 @@
+import os from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs } from "./scripts/chromium";
 
@@ -6,6 +8,8 @@ import { chromiumArgs } from "./scripts/chromium";
 // A port of its own per run (workers inherit it through the environment), so parallel runs never collide.
 process.env.E2E_PORT ??= String(3200 + Math.floor(Math.random() * 2000));
 const port = Number(process.env.E2E_PORT);
+// The server writes the Node it runs on there (e2e/runtime.spec.ts reads it; never served to clients).
+process.env.E2E_SERVER_RUNTIME ??= path.join(os.tmpdir(), `car-mechanic-e2e-${port}-runtime.json`);
 
 export default defineConfig({
   testDir: "e2e",
@@ -24,7 +28,7 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
     command: `tsx e2e/serve.ts`,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_SERVER_RUNTIME: process.env.E2E_SERVER_RUNTIME },
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 60_000,
     reuseExistingServer: false,

@@ -57,10 +57,13 @@ export default defineConfig({
     ssr: true,
     outDir,
     emptyOutDir: true,
-    target: "node20",
+    target: "node24",
     reportCompressedSize: false,
     rolldownOptions: {
-      input: { main: "server/main.ts", "pglite-template": "server/db/build-pglite-template.ts" },
+      input: {
+        main: "server/runtime/built-main.ts",
+        "pglite-template": "server/db/build-pglite-template.ts",
+      },
       output: { chunkFileNames: "[name]-[hash].js" },
     },
   },

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { compileCacheDir } from "../server/runtime/compile-cache";
 import { expect, test } from "./fixtures";
 import { newUser } from "./users";
 
@@ -79,14 +80,27 @@ test.afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 test("the built server starts on a new data folder, answers, and starts again on it with its data", async () => {
   test.setTimeout(120_000);
   const owner = newUser();
+  fs.rmSync(compileCacheDir, { recursive: true, force: true });
   const first = await startBuiltServer(dataDir);
   try {
+    // Once it listens it has written the code Node compiled, for the next start (decision 025).
+    const cachedModules = () =>
+      (fs.existsSync(compileCacheDir) ? fs.readdirSync(compileCacheDir) : [])
+        .filter((folder) => folder.startsWith(`v${process.versions.node}-`))
+        .flatMap((folder) => fs.readdirSync(path.join(compileCacheDir, folder)));
+    await expect.poll(() => cachedModules().length, { timeout: 5000 }).toBeGreaterThan(100);
     const service = await fetch(`${first.url}/api/service`);
     expect(service.status).toBe(200);
     expect(((await service.json()) as unknown[]).length, "the demo catalog").toBeGreaterThan(0);
     const home = await fetch(first.url);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('<div id="root">');
+    // The rendered page, then the same page kept in memory (answered before routing): each answer
+    // names its request for the log.
+    const homeAgain = await fetch(first.url);
+    expect(home.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(homeAgain.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(homeAgain.headers.get("x-request-id")).not.toBe(home.headers.get("x-request-id"));
     // Better Auth and the verification mail's rendering, bundled into the build.
     const signUp = await fetch(`${first.url}/api/auth/sign-up/email`, {
       method: "POST",

@@ -29,6 +29,12 @@ process.env.YOUTUBE_URL = "https://www.youtube.com/@carmechanicshop";
 process.env.APP_STORE_URL = "https://apps.apple.com/app/car-mechanic/id6450000000";
 process.env.GOOGLE_PLAY_URL = "https://play.google.com/store/apps/details?id=shop.carmechanic.app";
 process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
+// The Node this server runs on, for e2e/runtime.spec.ts: a file, so no client is ever told.
+const runtimeFile = process.env.E2E_SERVER_RUNTIME;
+if (runtimeFile) {
+  fs.writeFileSync(runtimeFile, JSON.stringify({ node: process.versions.node, execPath: process.execPath }));
+  process.on("exit", () => fs.rmSync(runtimeFile, { force: true }));
+}
 
 const oidc = await startOidcServer(shopUrl);
 process.env.OIDC_ISSUER = oidc.issuer;

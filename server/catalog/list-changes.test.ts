@@ -56,9 +56,13 @@ describeEachDatabase("the tool list a listening server answers before routing", 
     const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/api/service`;
     const first = await fetch(url);
     const fromMemory = await fetch(url);
+    // Every answer has its own date and request id; everything else is the route's.
+    const ownHeaders = ["date", "x-request-id"];
     const headers = (res: Response) =>
-      Object.fromEntries([...res.headers].filter(([name]) => name !== "date"));
+      Object.fromEntries([...res.headers].filter(([name]) => !ownHeaders.includes(name)));
     expect(headers(fromMemory)).toEqual(headers(first));
+    expect(fromMemory.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fromMemory.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
     const shown = (await first.json()) as Tool[];
     expect(await fromMemory.json()).toEqual(shown);
 

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { keepWasmOnBaselineCompiler } from "#server/runtime/wasm-compiler";
 import { lockDataDir } from "./lock";
 import { copyPgliteTemplate } from "./pglite-template";
 import { withStartupLock } from "./startup-lock";
@@ -42,6 +43,8 @@ export const pgliteOptions = {
   extensions: { pg_trgm },
   startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
 } satisfies PGliteOptions;
+
+keepWasmOnBaselineCompiler();
 
 /** Embedded PostgreSQL (PGlite) in a data folder this process locks exclusively. */
 export async function openPglite(dataDir: string): Promise<Database> {

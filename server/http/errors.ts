@@ -63,7 +63,9 @@ export function installErrorHandlers(app: FastifyInstance): void {
         .send({ error: databaseUnavailableMessage });
     }
     if (status >= 500) {
-      request.log.error({ err, url: request.url, method: request.method }, "request failed");
+      // The route's pattern, not the URL: its query or path may hold a token or an email.
+      const route = request.routeOptions.url ?? "unmatched";
+      request.log.error({ err, reqId: request.id, method: request.method, route }, "request failed");
       return reply.status(500).send({ error: "Something went wrong on our side. Please try again." });
     }
     if (status === 429) reply.header("retry-after", reply.getHeader("retry-after") ?? "60");

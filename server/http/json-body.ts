@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { badRequest } from "./errors";
+import { requestIdHeader } from "./request-log";
 
 type JsonParser = (
   request: FastifyRequest,
@@ -170,13 +171,15 @@ export function installInputChecks(app: FastifyInstance): void {
  * path parameter over its length limit) answered as `{error}` like every other error, not in
  * Fastify's default shape.
  */
-export function answerFrameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function answerFrameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // Refused before routing, so before the onRequest hook that sends the id back.
+  reply.header(requestIdHeader, request.id);
   if (error.code === "FST_ERR_BAD_URL") {
     return reply.status(400).send({ error: "The address is not valid: it has a broken %-escape" });
   }
   if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
     return reply.status(414).send({ error: "The address is too long" });
   }
-  reply.log.error({ err: error }, "request failed");
+  reply.log.error({ err: error, reqId: request.id }, "request failed");
   return reply.status(500).send({ error: "Something went wrong on our side. Please try again." });
 }

@@ -2,7 +2,7 @@ import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerRespon
 import type { FastifyReply, FastifyRequest, FastifyServerFactory } from "fastify";
 
 /** Headers every response writes for itself (or, during a drain, differently): never kept. */
-const ownHeaders = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
+const ownHeaders = new Set(["date", "connection", "keep-alive", "transfer-encoding", "x-request-id"]);
 
 /** A few URLs at most (routes offer only their address without a query), in up to three encodings. */
 export const maxKept = 48;
@@ -31,8 +31,10 @@ export type ReadyResponsesOptions = {
   ttlMs: number;
   /** False once the server drains: its answers must then tell clients to close their connections. */
   isOpen: () => boolean;
-  /** Called for each request answered from memory (metrics), with the time it took in seconds. */
-  onServed?: (url: string, seconds: number) => void;
+  /** Each request's id, sent back in X-Request-Id as Fastify's answers send theirs (server/http/request-log.ts). */
+  requestIdOf?: (req: IncomingMessage) => string;
+  /** Called for each request answered from memory (metrics, the access line), with the time it took in seconds. */
+  onServed?: (url: string, seconds: number, requestId: string) => void;
 };
 
 /**
@@ -56,7 +58,7 @@ export type ReadyResponsesPort = {
  * `GET <url>` requests are answered; anything else (a query, HEAD, another method, a drain) goes
  * through Fastify as usual.
  */
-export function createReadyResponses({ ttlMs, isOpen, onServed }: ReadyResponsesOptions) {
+export function createReadyResponses({ ttlMs, isOpen, requestIdOf, onServed }: ReadyResponsesOptions) {
   const kept = new Map<string, Kept>();
   const offered = new WeakMap<FastifyRequest, { body: Buffer; generation: number }>();
   let generation = 0;
@@ -71,9 +73,11 @@ export function createReadyResponses({ ttlMs, isOpen, onServed }: ReadyResponses
       kept.delete(key);
       return false;
     }
+    const requestId = requestIdOf?.(req) ?? "";
+    if (requestId) res.setHeader("x-request-id", requestId);
     res.writeHead(200, ready.headers);
     res.end(ready.body);
-    onServed?.(req.url, (performance.now() - startedAt) / 1000);
+    onServed?.(req.url, (performance.now() - startedAt) / 1000, requestId);
     return true;
   }
 
