@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
@@ -75,7 +76,10 @@ export function createAuth(config: AuthConfig) {
   const isAdminAddress = (u: { email?: unknown; emailVerified?: unknown }) =>
     u.emailVerified === true && adminEmails.has(String(u.email).toLowerCase());
   // Better Auth makes its links at publicUrl; they move to the address the request came in on.
-  const shopUrlFor = (request?: Request) => config.linkOrigin?.(request) ?? config.publicUrl;
+  // A reset link is made after the answer, without the request: the address it came in on goes along.
+  const deferredShopUrl = new AsyncLocalStorage<string>();
+  const shopUrlFor = (request?: Request) =>
+    config.linkOrigin?.(request) ?? deferredShopUrl.getStore() ?? config.publicUrl;
   const atShop = (url: string, shopUrl: string) =>
     url.startsWith(config.publicUrl) ? shopUrl + url.slice(config.publicUrl.length) : url;
   async function mailLink(link: AccountLink, mail: { subject: string; html: string; text: string }) {
@@ -216,7 +220,10 @@ export function createAuth(config: AuthConfig) {
         // nobody whether the address has an account (issue 22).
         if (ctx.path === "/request-password-reset" && ctx.request) {
           const { body, headers } = ctx;
-          config.afterAnswer.run(() => auth.api.requestPasswordReset({ body, headers }));
+          const shopUrl = shopUrlFor(ctx.request);
+          config.afterAnswer.run(() =>
+            deferredShopUrl.run(shopUrl, () => auth.api.requestPasswordReset({ body, headers })),
+          );
           return ctx.json(passwordResetAnswer);
         }
         if ("name" in parsed.data && parsed.data.name !== undefined)

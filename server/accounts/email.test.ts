@@ -216,8 +216,11 @@ describeEachDatabase(
         payload: { email, redirectTo: "/reset-password" },
       });
       expect(reset.statusCode, reset.body).toBe(200);
-      expect(await linkOf(env, email, "password-reset", "/api/auth/reset-password/")).toMatch(
-        /^http:\/\/127\.0\.0\.1:3999\/api\/auth\/reset-password\//,
+      // The reset mail is queued once the answer has gone (issue 22: the same answer for every address).
+      await vi.waitFor(async () =>
+        expect(await linkOf(env, email, "password-reset", "/api/auth/reset-password/")).toMatch(
+          /^http:\/\/127\.0\.0\.1:3999\/api\/auth\/reset-password\//,
+        ),
       );
     });
 
