@@ -85,7 +85,7 @@ test("an admin downloads the catalog and the orders as CSV files", async ({ page
   expect(tools.suggestedFilename()).toBe(`tools-${today}.csv`);
   const catalogFile = fs.readFileSync((await tools.path()) ?? "", "utf8");
   expect(catalogFile.split("\n")[0]).toBe(
-    "sku,name,description,price,available,minimum,maximum,increment,leadTimeDays,lowStockAt,img",
+    "id,sku,name,description,price,available,minimum,maximum,increment,leadTimeDays,lowStockAt,img",
   );
   expect(catalogFile).toContain("Torque Wrench");
 
@@ -95,5 +95,5 @@ test("an admin downloads the catalog and the orders as CSV files", async ({ page
     page.getByRole("link", { name: "Download CSV" }).click(),
   ]);
   expect(orders.suggestedFilename()).toBe(`orders-${today}.csv`);
-  expect(fs.readFileSync((await orders.path()) ?? "", "utf8").split("\n")[0]).toMatch(/^order_id,placed_at,/);
+  expect(fs.readFileSync((await orders.path()) ?? "", "utf8").split("\n")[0]).toMatch(/^order_id,order_number,placed_at,/);
 });
