@@ -10,7 +10,7 @@ import { insertTool } from "../test/factories";
 import { call } from "../test/requests";
 import { signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase, type TestEnv, testOrigin } from "../test/test-env";
-import { startFakeStripe } from "./fake-stripe";
+import { startFakeStripe } from "../test/fakes/fake-stripe";
 import { createPaymentsService, type PaymentsService } from "./service";
 import { createSimulatedGateway } from "./simulated-gateway";
 import { payments } from "./tables";

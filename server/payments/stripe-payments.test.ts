@@ -9,7 +9,7 @@ import { insertTool } from "../test/factories";
 import { call } from "../test/requests";
 import { adminEmail, signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase } from "../test/test-env";
-import { startFakeStripe } from "./fake-stripe";
+import { startFakeStripe } from "../test/fakes/fake-stripe";
 import { paymentStatusesOf } from "./payment-test-helpers";
 import { payments, webhookEvents } from "./tables";
 

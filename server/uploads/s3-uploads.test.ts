@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import type { UploadResponse } from "../../contract/uploads";
 import { signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase, testOrigin } from "../test/test-env";
-import { startFakeS3 } from "./fake-s3";
+import { startFakeS3 } from "../test/fakes/fake-s3";
 import { uploads } from "./tables";
 
 const fake = await startFakeS3();
