@@ -1,13 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, expect, it, vi } from "vitest";
-import {
-  closedPort,
-  describeWithRedis,
-  keysUnder,
-  redisTestUrl,
-  startRedisRelay,
-  withRedis,
-} from "../test/redis";
+import { freePort } from "../test/free-port";
+import { describeWithRedis, keysUnder, redisTestUrl, startRedisRelay, withRedis } from "../test/redis";
 import { redisAuthStorage, redisRateLimiter } from "./rate-limits";
 import { connectRedisCounter, type RedisCounter, type RedisCounterOptions } from "./redis-counter";
 
@@ -156,7 +150,7 @@ describeWithRedis("rate limits counted in Redis", (prefix) => {
   });
 
   it("refuses to start without Redis, saying where it looked (password hidden)", async () => {
-    const url = `redis://:s3cret@127.0.0.1:${await closedPort()}`;
+    const url = `redis://:s3cret@127.0.0.1:${await freePort()}`;
     const log = fakeLog();
     const failure = connectRedisCounter(url, log);
     await expect(failure).rejects.toThrow(

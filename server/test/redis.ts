@@ -123,12 +123,3 @@ export async function startRedisRelay() {
   await start();
   return { url: `redis://127.0.0.1:${port}`, start, stop, hold, release };
 }
-
-/** A port nothing listens on (taken from the system, then released). */
-export async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
