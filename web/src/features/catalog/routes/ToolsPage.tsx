@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from "react-router";
 import { BoxIcon } from "#web/components/icons";
 import { Pagination } from "#web/components/Pagination";
+import { PastLastPage } from "#web/components/PastLastPage";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { StatusPanel } from "#web/components/StatusPanel";
@@ -34,18 +35,14 @@ export function ToolsPage() {
       empty={(data) =>
         data.tools.length === 0 &&
         (page > 1 ? (
-          <StatusPanel
+          <PastLastPage
+            page={page}
+            items="tools"
+            list="The catalogue"
+            firstPageHref={toolsViewHref(view)}
             icon={BoxIcon}
-            title={`There are no tools on page ${page}`}
             className="mx-auto max-w-lg"
-            action={
-              <Link to={toolsViewHref(view)} className="btn btn-primary mt-6">
-                Go to the first page
-              </Link>
-            }
-          >
-            The catalogue has fewer pages than that.
-          </StatusPanel>
+          />
         ) : narrowed ? (
           <StatusPanel
             icon={BoxIcon}

@@ -8,6 +8,7 @@ import { BoxIcon } from "#web/components/icons";
 import { ListCount } from "#web/components/ListCount";
 import { PagedList } from "#web/components/PagedList";
 import { PanelHeading } from "#web/components/PanelHeading";
+import { PastLastPage } from "#web/components/PastLastPage";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { StatusPanel } from "#web/components/StatusPanel";
@@ -145,18 +146,21 @@ export function ManageAllOrdersPage() {
       pending={<Spinner label="Loading the orders…" />}
       errorTitle="We could not load the orders"
       empty={(data) =>
-        data.orders.length === 0 && (
+        data.orders.length === 0 &&
+        (page > 1 ? (
+          <PastLastPage
+            page={page}
+            items="orders"
+            list="The list"
+            firstPageHref={pageHref(path, searchParams, 1)}
+            icon={BoxIcon}
+          />
+        ) : (
           <StatusPanel
             icon={BoxIcon}
-            title={
-              page > 1
-                ? `There are no orders on page ${page}`
-                : search !== ""
-                  ? `No orders match “${search}”`
-                  : emptyTitle(view)
-            }
+            title={search !== "" ? `No orders match “${search}”` : emptyTitle(view)}
           />
-        )
+        ))
       }
     >
       {(data) => (

@@ -4,6 +4,7 @@ import { BoxIcon } from "#web/components/icons";
 import { ListCount } from "#web/components/ListCount";
 import { PagedList } from "#web/components/PagedList";
 import { PanelHeading } from "#web/components/PanelHeading";
+import { PastLastPage } from "#web/components/PastLastPage";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { StatusPanel } from "#web/components/StatusPanel";
@@ -50,14 +51,12 @@ export function MyOrdersPage() {
       empty={(data) =>
         data.orders.length === 0 &&
         (page > 1 ? (
-          <StatusPanel
+          <PastLastPage
+            page={page}
+            items="orders"
+            list="Your order list"
+            firstPageHref={pageHref("/dashboard", searchParams, 1)}
             icon={BoxIcon}
-            title={`There are no orders on page ${page}`}
-            action={
-              <Link to="/dashboard" className="btn btn-primary mt-6">
-                Go to the first page
-              </Link>
-            }
           />
         ) : (
           <StatusPanel
