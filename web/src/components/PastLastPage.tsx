@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { Link } from "react-router";
 import type { IconProps } from "./icons";
 import { StatusPanel } from "./StatusPanel";
@@ -8,17 +8,21 @@ type PastLastPageProps = {
   page: number;
   /** What the list holds, in the plural: "tools", "orders". */
   items: string;
-  /** The list as the sentence under the title names it: "The catalogue", "The inbox". */
-  list: string;
   /** The address of the list's first page (its filter kept). */
   firstPageHref: string;
   icon: ComponentType<IconProps>;
   /** Classes for where the panel sits ("mx-auto max-w-lg" centres a narrow one). */
   className?: string;
+  /** What the first page shows when the whole list is empty. */
+  children?: ReactNode;
 };
 
-/** A list asked for a page past its end: which page is empty, and the way back to the first. */
-export function PastLastPage({ page, items, list, firstPageHref, icon, className }: PastLastPageProps) {
+/**
+ * An empty page of a list: past the list's end, which page is empty and the way back to the first;
+ * on the first page, the list's own empty panel (children).
+ */
+export function PastLastPage({ page, items, firstPageHref, icon, className, children }: PastLastPageProps) {
+  if (page === 1) return children;
   return (
     <StatusPanel
       icon={icon}
@@ -30,7 +34,7 @@ export function PastLastPage({ page, items, list, firstPageHref, icon, className
         </Link>
       }
     >
-      {list} has fewer pages than that.
+      The list has fewer pages than that.
     </StatusPanel>
   );
 }

@@ -33,36 +33,36 @@ export function ToolsPage() {
       errorTitle="We could not load the tools"
       errorPanel={{ className: "mx-auto max-w-lg" }}
       empty={(data) =>
-        data.tools.length === 0 &&
-        (page > 1 ? (
+        data.tools.length === 0 && (
           <PastLastPage
             page={page}
             items="tools"
-            list="The catalogue"
             firstPageHref={toolsViewHref(view)}
             icon={BoxIcon}
             className="mx-auto max-w-lg"
-          />
-        ) : narrowed ? (
-          <StatusPanel
-            icon={BoxIcon}
-            title={view.q ? `No tools match “${view.q}”` : "No tools can be ordered right now"}
-            className="mx-auto max-w-lg"
-            action={
-              <Link to={toolsViewHref({ sort: view.sort })} className="btn btn-primary mt-6">
-                Clear the search
-              </Link>
-            }
           >
-            {view.q
-              ? "Check the spelling, try fewer words or a part number."
-              : "Ordering opens when enough of a tool is in stock."}
-          </StatusPanel>
-        ) : (
-          <StatusPanel icon={BoxIcon} title="No tools in stock right now" className="mx-auto max-w-lg">
-            New lots arrive every week. Please check back soon.
-          </StatusPanel>
-        ))
+            {narrowed ? (
+              <StatusPanel
+                icon={BoxIcon}
+                title={view.q ? `No tools match “${view.q}”` : "No tools can be ordered right now"}
+                className="mx-auto max-w-lg"
+                action={
+                  <Link to={toolsViewHref({ sort: view.sort })} className="btn btn-primary mt-6">
+                    Clear the search
+                  </Link>
+                }
+              >
+                {view.q
+                  ? "Check the spelling, try fewer words or a part number."
+                  : "Ordering opens when enough of a tool is in stock."}
+              </StatusPanel>
+            ) : (
+              <StatusPanel icon={BoxIcon} title="No tools in stock right now" className="mx-auto max-w-lg">
+                New lots arrive every week. Please check back soon.
+              </StatusPanel>
+            )}
+          </PastLastPage>
+        )
       }
     >
       {({ tools: list, total }) => (

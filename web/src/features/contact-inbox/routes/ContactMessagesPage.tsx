@@ -27,20 +27,13 @@ export function ContactMessagesPage() {
       pending={<Spinner label="Loading messages…" />}
       errorTitle="We could not load the messages"
       empty={(data) =>
-        data.messages.length === 0 &&
-        (page > 1 ? (
-          <PastLastPage
-            page={page}
-            items="messages"
-            list="The inbox"
-            firstPageHref={hrefFor(1)}
-            icon={InboxIcon}
-          />
-        ) : (
-          <EmptyState icon={<InboxIcon className="size-7" />} title="No messages yet">
-            Messages sent with the contact form on the home and contact pages arrive here.
-          </EmptyState>
-        ))
+        data.messages.length === 0 && (
+          <PastLastPage page={page} items="messages" firstPageHref={hrefFor(1)} icon={InboxIcon}>
+            <EmptyState icon={<InboxIcon className="size-7" />} title="No messages yet">
+              Messages sent with the contact form on the home and contact pages arrive here.
+            </EmptyState>
+          </PastLastPage>
+        )
       }
     >
       {(data) => (

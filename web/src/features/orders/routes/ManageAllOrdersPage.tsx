@@ -146,21 +146,19 @@ export function ManageAllOrdersPage() {
       pending={<Spinner label="Loading the orders…" />}
       errorTitle="We could not load the orders"
       empty={(data) =>
-        data.orders.length === 0 &&
-        (page > 1 ? (
+        data.orders.length === 0 && (
           <PastLastPage
             page={page}
             items="orders"
-            list="The list"
             firstPageHref={pageHref(path, searchParams, 1)}
             icon={BoxIcon}
-          />
-        ) : (
-          <StatusPanel
-            icon={BoxIcon}
-            title={search !== "" ? `No orders match “${search}”` : emptyTitle(view)}
-          />
-        ))
+          >
+            <StatusPanel
+              icon={BoxIcon}
+              title={search !== "" ? `No orders match “${search}”` : emptyTitle(view)}
+            />
+          </PastLastPage>
+        )
       }
     >
       {(data) => (

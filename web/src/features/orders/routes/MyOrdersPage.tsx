@@ -49,28 +49,26 @@ export function MyOrdersPage() {
       pending={<Spinner label="Loading your orders…" />}
       errorTitle="We could not load your orders"
       empty={(data) =>
-        data.orders.length === 0 &&
-        (page > 1 ? (
+        data.orders.length === 0 && (
           <PastLastPage
             page={page}
             items="orders"
-            list="Your order list"
             firstPageHref={pageHref("/dashboard", searchParams, 1)}
             icon={BoxIcon}
-          />
-        ) : (
-          <StatusPanel
-            icon={BoxIcon}
-            title="You have not ordered anything yet"
-            action={
-              <Link to="/tools" className="btn btn-primary mt-6">
-                Browse tools
-              </Link>
-            }
           >
-            Pick a tool, order a lot, and it shows up here for you to pay and follow.
-          </StatusPanel>
-        ))
+            <StatusPanel
+              icon={BoxIcon}
+              title="You have not ordered anything yet"
+              action={
+                <Link to="/tools" className="btn btn-primary mt-6">
+                  Browse tools
+                </Link>
+              }
+            >
+              Pick a tool, order a lot, and it shows up here for you to pay and follow.
+            </StatusPanel>
+          </PastLastPage>
+        )
       }
     >
       {(data) => (

@@ -35,20 +35,13 @@ export function OutboxPage() {
         pending={<Spinner label="Loading the outbox…" />}
         errorTitle="We could not load the outbox"
         empty={(data) =>
-          data.messages.length === 0 &&
-          (page > 1 ? (
-            <PastLastPage
-              page={page}
-              items="messages"
-              list="The outbox"
-              firstPageHref={hrefFor(1)}
-              icon={InboxIcon}
-            />
-          ) : (
-            <EmptyState icon={<InboxIcon className="size-7" />} title="No email yet">
-              Messages appear here as the shop sends them.
-            </EmptyState>
-          ))
+          data.messages.length === 0 && (
+            <PastLastPage page={page} items="messages" firstPageHref={hrefFor(1)} icon={InboxIcon}>
+              <EmptyState icon={<InboxIcon className="size-7" />} title="No email yet">
+                Messages appear here as the shop sends them.
+              </EmptyState>
+            </PastLastPage>
+          )
         }
       >
         {(data) => (

@@ -42,20 +42,13 @@ export function ShowAllProfilePage() {
         pending={<Spinner label="Loading profiles…" />}
         errorTitle="We could not load the profiles"
         empty={(data) =>
-          data.profiles.length === 0 &&
-          (page > 1 ? (
-            <PastLastPage
-              page={page}
-              items="profiles"
-              list="The list"
-              firstPageHref={hrefFor(1)}
-              icon={UsersIcon}
-            />
-          ) : (
-            <EmptyState icon={<UsersIcon className="size-7" />} title="No profiles yet">
-              Profiles appear here as users create them.
-            </EmptyState>
-          ))
+          data.profiles.length === 0 && (
+            <PastLastPage page={page} items="profiles" firstPageHref={hrefFor(1)} icon={UsersIcon}>
+              <EmptyState icon={<UsersIcon className="size-7" />} title="No profiles yet">
+                Profiles appear here as users create them.
+              </EmptyState>
+            </PastLastPage>
+          )
         }
       >
         {({ profiles: list, total, next, prev }) => (

@@ -88,26 +88,19 @@ export function ManageToolsPage() {
         pending={<Spinner label="Loading tools…" />}
         errorTitle="We could not load the tools"
         empty={(data) =>
-          data.tools.length === 0 &&
-          (page > 1 ? (
-            <PastLastPage
-              page={page}
-              items="tools"
-              list="The catalogue"
-              firstPageHref={hrefFor(1)}
-              icon={BoxIcon}
-            />
-          ) : (
-            <StatusPanel
-              icon={BoxIcon}
-              title="The shop has no tools yet"
-              action={
-                <Link to="/dashboard/addTools" className="btn btn-primary mt-6">
-                  Add a tool
-                </Link>
-              }
-            />
-          ))
+          data.tools.length === 0 && (
+            <PastLastPage page={page} items="tools" firstPageHref={hrefFor(1)} icon={BoxIcon}>
+              <StatusPanel
+                icon={BoxIcon}
+                title="The shop has no tools yet"
+                action={
+                  <Link to="/dashboard/addTools" className="btn btn-primary mt-6">
+                    Add a tool
+                  </Link>
+                }
+              />
+            </PastLastPage>
+          )
         }
       >
         {({ tools: list, total }) => (

@@ -40,7 +40,6 @@ export function UsersPage() {
             <PastLastPage
               page={page}
               items="users"
-              list="The list"
               firstPageHref={pageHref(path, undefined, 1)}
               icon={UsersIcon}
             />
