@@ -156,7 +156,7 @@ export async function buildApp({
     onUserUpdated: (updated) => followAccountEmail(db, updated.id, updated.email),
     afterAnswer,
   });
-  const currentUser = createSessionReader(auth, { db, secret: authSecret });
+  const currentUser = createSessionReader(auth);
   installCursorSeal(app, authSecret);
   const users = createUsersService(db);
   const catalog = createCatalogService(db, { publicUrl: config.publicUrl });
