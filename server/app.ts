@@ -96,7 +96,6 @@ export async function buildApp({
     },
   });
   const app = Fastify({
-    serverFactory: readyResponses.serverFactory,
     logger:
       config.logLevel === "silent"
         ? false
@@ -112,6 +111,7 @@ export async function buildApp({
     frameworkErrors: answerFrameworkErrors,
     trustProxy: config.trustProxy,
   });
+  readyResponses.answerFirst(app.server);
   // First: every answer, refusals included, carries the request's id.
   installRequestLog(app);
   installErrorHandlers(app);
