@@ -81,7 +81,10 @@ export const verification = pgTable(
  * The links Better Auth's joins follow (its `advanced.database.joins`, server/accounts/auth.ts): a
  * session is read with its user in one query, as a sign-in reads a user with their accounts.
  */
-export const userRelations = relations(user, ({ many }) => ({ sessions: many(session), accounts: many(account) }));
+export const userRelations = relations(user, ({ many }) => ({
+  sessions: many(session),
+  accounts: many(account),
+}));
 export const sessionRelations = relations(session, ({ one }) => ({
   user: one(user, { fields: [session.userId], references: [user.id] }),
 }));

@@ -1,4 +1,4 @@
-import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from "node:http";
+import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, Server, ServerResponse } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 /** Headers every response writes for itself (or, during a drain, differently): never kept. */
@@ -110,8 +110,8 @@ export function createReadyResponses({ ttlMs, isOpen, requestIdOf, onServed }: R
      * Puts the kept answers in front of Fastify on the server Fastify built: its timeouts and
      * limits stay the ones Fastify gives its own server, whatever its version sets.
      */
-    answerFirst(server: http.Server): void {
-      const handlers = server.listeners("request") as http.RequestListener[];
+    answerFirst(server: Server): void {
+      const handlers = server.listeners("request") as RequestListener[];
       server.removeAllListeners("request");
       server.on("request", (req: IncomingMessage, res: ServerResponse) => {
         if (serve(req, res)) return;
