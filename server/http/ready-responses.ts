@@ -1,4 +1,10 @@
-import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, Server, ServerResponse } from "node:http";
+import type {
+  IncomingMessage,
+  OutgoingHttpHeaders,
+  RequestListener,
+  Server,
+  ServerResponse,
+} from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 /** Headers every response writes for itself (or, during a drain, differently): never kept. */
