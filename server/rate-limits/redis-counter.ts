@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import { createClient } from "redis";
+import { createClient } from "@redis/client";
 
 export type Log = Pick<FastifyBaseLogger, "error" | "info">;
 
