@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { createRateLimiter } from "./memory-limiter";
 
-// The limiter reads the clock (and ends windows with timers): the tests move a fake one.
+// The limiter reads the clock: the tests set a fake one (its timers, which only drop ended
+// windows' keys, stay real).
 beforeEach(() => {
-  vi.useFakeTimers({ now: 0 });
+  vi.useFakeTimers({ now: 0, toFake: ["Date"] });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -11,7 +12,7 @@ afterEach(() => {
 
 /** The limiter's call at `ms` on the test's clock. */
 function at<T>(ms: number, call: () => Promise<T>): Promise<T> {
-  vi.advanceTimersByTime(ms - Date.now());
+  vi.setSystemTime(ms);
   return call();
 }
 
