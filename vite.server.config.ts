@@ -18,7 +18,6 @@ const bundledDependencies = [
   "drizzle-orm",
   "zod",
   "@react-email/components",
-  "@react-email/render",
 ];
 const dependencies = Object.keys(
   (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { dependencies: object })
