@@ -1,6 +1,6 @@
 // Redis for the rate-limit tests (not a test file itself).
 import net from "node:net";
-import { createClient } from "redis";
+import { createClient } from "@redis/client";
 import { afterAll, describe, inject } from "vitest";
 
 /** The Redis server the tests use (CI and developer machines run one on 127.0.0.1). */
