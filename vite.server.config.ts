@@ -13,13 +13,7 @@ const outDir = path.join(root, "dist/server");
  * in node_modules: CommonJS packages (Fastify, pg), native or WebAssembly ones that find their files
  * beside their code (sharp, PGlite), and those loaded only when configured (Stripe, S3, Redis).
  */
-const bundledDependencies = [
-  "better-auth",
-  "drizzle-orm",
-  "zod",
-  "@react-email/components",
-  "@react-email/render",
-];
+const bundledDependencies = ["better-auth", "drizzle-orm", "zod", "@react-email/components"];
 const dependencies = Object.keys(
   (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { dependencies: object })
     .dependencies,

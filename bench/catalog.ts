@@ -6,9 +6,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../server/test/free-port";
 import {
   compare,
-  freePort,
   load,
   printComparison,
   printRow,

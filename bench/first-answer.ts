@@ -12,7 +12,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { compileCacheDir } from "../server/runtime/compile-cache";
-import { freePort, root, stop } from "./harness";
+import { freePort } from "../server/test/free-port";
+import { root, stop } from "./harness";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const nodes = [process.execPath, ...process.argv.slice(2)];

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import autocannon from "autocannon";
+import { freePort } from "../server/test/free-port";
 import { adminConnection, postgresTestUrl, withDatabase } from "../server/test/postgres";
 
 /** BENCH_SECONDS (default 10): how long each measured run lasts. */
@@ -11,16 +11,6 @@ export const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 export const root = path.resolve(import.meta.dirname, "..");
 const tsx = path.join(root, "node_modules/.bin/tsx");
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
 
 /** BENCH_PROFILE=<folder>: the processes started here write a CPU profile there when they stop. */
 const profile = process.env.BENCH_PROFILE

@@ -737,6 +737,48 @@ test.describe("dashboard roles", () => {
     await expect(pagination).toContainText("Page 1 of 3");
   });
 
+  test("a list asked for a page past its end says so and leads back to its first page, its filter kept", async ({
+    page,
+    baseURL,
+  }) => {
+    await signInAsAdmin(page.request, baseURL ?? "");
+    const lists = [
+      { address: "/dashboard/users?page=999", items: "users", first: /\/dashboard\/users$/ },
+      {
+        address: "/dashboard/manageAllOrder?status=all&page=999",
+        items: "orders",
+        first: /\/dashboard\/manageAllOrder\?status=all$/,
+      },
+      { address: "/dashboard/manageTools?page=999", items: "tools", first: /\/dashboard\/manageTools$/ },
+      {
+        address: "/dashboard/showAllProfile?page=999",
+        items: "profiles",
+        first: /\/dashboard\/showAllProfile$/,
+      },
+      {
+        address: "/dashboard/contactMessages?page=999",
+        items: "messages",
+        first: /\/dashboard\/contactMessages$/,
+      },
+      { address: "/dashboard/outbox?page=999", items: "messages", first: /\/dashboard\/outbox$/ },
+      { address: "/dashboard?page=999", items: "orders", first: /\/dashboard$/ },
+      { address: "/tools?page=999", items: "tools", first: /\/tools$/ },
+    ];
+    for (const { address, items, first } of lists) {
+      await page.goto(address);
+      await expect(page.getByRole("heading", { name: `There are no ${items} on page 999` })).toBeVisible();
+      await expect(page.getByText("has fewer pages than that.")).toBeVisible();
+      if (address.startsWith("/dashboard/users")) {
+        await page.setViewportSize({ width: widths.phone, height: 900 });
+        await screenshot(page, "past-last-page-375");
+        await page.setViewportSize({ width: widths.desktop, height: 900 });
+        await screenshot(page, "past-last-page-1280");
+      }
+      await page.getByRole("link", { name: "Go to the first page" }).click();
+      await expect(page).toHaveURL(first);
+    }
+  });
+
   test("a 401 from any API call signs the user out and goes to /", async ({ page, request, baseURL }) => {
     const someone = newUser("Someone");
     await signUpViaApi(request, baseURL ?? "", someone);

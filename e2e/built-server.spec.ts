@@ -4,25 +4,15 @@
 // 300 MB idle), and starts again on the folder it made with its data still there.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { compileCacheDir } from "../server/runtime/compile-cache";
+import { freePort } from "../server/test/free-port";
 import { expect, test } from "./fixtures";
 import { newUser } from "./users";
 
 const root = path.resolve(import.meta.dirname, "..");
 const mb = 1024 * 1024;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 type Server = { url: string; child: ChildProcess };
 

@@ -6,13 +6,13 @@
 // Chromium: CHROME_PATH (default /usr/bin/chromium), with the browser tests' flags (scripts/chromium.ts).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Config, type Flags, type RunnerResult } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { freePort } from "../server/test/free-port";
 import { chromiumArgs } from "./chromium";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -37,17 +37,6 @@ const presets: { name: string; config: Config | undefined }[] = [
   { name: "desktop", config: desktopConfig },
 ].filter((p) => (process.env.LIGHTHOUSE_PRESETS ?? "mobile,desktop").split(",").includes(p.name));
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === "object" ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 async function waitForHealth(baseUrl: string, shop: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 120; attempt++) {

@@ -96,7 +96,6 @@ export async function buildApp({
     },
   });
   const app = Fastify({
-    serverFactory: readyResponses.serverFactory,
     logger:
       config.logLevel === "silent"
         ? false
@@ -112,6 +111,7 @@ export async function buildApp({
     frameworkErrors: answerFrameworkErrors,
     trustProxy: config.trustProxy,
   });
+  readyResponses.answerFirst(app.server);
   // First: every answer, refusals included, carries the request's id.
   installRequestLog(app);
   installErrorHandlers(app);
@@ -156,7 +156,7 @@ export async function buildApp({
     onUserUpdated: (updated) => followAccountEmail(db, updated.id, updated.email),
     afterAnswer,
   });
-  const currentUser = createSessionReader(auth, { db, secret: authSecret });
+  const currentUser = createSessionReader(auth);
   installCursorSeal(app, authSecret);
   const users = createUsersService(db);
   const catalog = createCatalogService(db, { publicUrl: config.publicUrl });

@@ -183,6 +183,9 @@ export function createAuth(config: AuthConfig) {
       // Its own Origin and callbackURL checks, with our trustedOrigins: on in the tests too (it
       // turns them off under NODE_ENV=test), so the tests see what production does.
       disableOriginCheck: false,
+      // A session and its user in one query (the Drizzle adapter's relational query, with the
+      // relations of ./tables.ts's authSchema): the session reader (guards.ts) reads it on every request.
+      database: { joins: true },
     },
     databaseHooks: {
       user: {

@@ -1,16 +1,13 @@
-import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { User } from "../../contract/accounts";
 import type { ListQuery } from "../../contract/pagination";
 import type { Db } from "../db/database";
-import { cursorKey, inRange, keyset } from "../db/keyset";
+import { newestFirst } from "../db/newest-first";
 import type { Page } from "../db/paging";
 import { user } from "./tables";
 
 /** The admins' user list: newest first, by user_created_idx. */
-const newestFirst = keyset("desc", [
-  [user.createdAt, "timestamp"],
-  [user.id, "text"],
-]);
+const readUsers = newestFirst(user, "text");
 
 const byEmail = (email: string) => eq(sql`lower(${user.email})`, email.toLowerCase());
 
@@ -24,18 +21,7 @@ export function createUsersService(db: Db) {
     },
 
     async listUsers(q: ListQuery): Promise<Page<User>> {
-      const { items, ...page } = await newestFirst.list(
-        q,
-        (range) =>
-          inRange(
-            db
-              .select({ ...getTableColumns(user), [cursorKey]: newestFirst.key })
-              .from(user)
-              .$dynamic(),
-            range,
-          ),
-        db.$count(user),
-      );
+      const { items, ...page } = await readUsers(db, q);
       return {
         ...page,
         items: items.map((u) => ({

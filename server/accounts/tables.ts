@@ -1,7 +1,7 @@
 // Better Auth's core tables (user, session, account, verification) plus our `role` on users
 // (a Better Auth additional field that no request body can set). Column names follow Better Auth's field names so its Drizzle adapter
 // maps them without configuration.
-import { sql } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 export const roles = ["user", "admin"] as const;
@@ -76,6 +76,32 @@ export const verification = pgTable(
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
+
+/**
+ * The links Better Auth's joins follow (its `advanced.database.joins`, server/accounts/auth.ts): a
+ * session is read with its user in one query, as a sign-in reads a user with their accounts.
+ */
+export const userRelations = relations(user, ({ many }) => ({
+  sessions: many(session),
+  accounts: many(account),
+}));
+export const sessionRelations = relations(session, ({ one }) => ({
+  user: one(user, { fields: [session.userId], references: [user.id] }),
+}));
+export const accountRelations = relations(account, ({ one }) => ({
+  user: one(user, { fields: [account.userId], references: [user.id] }),
+}));
+
+/** What the database handle is opened with (server/db/database.ts) so that `db.query` holds these joins. */
+export const authSchema = {
+  user,
+  session,
+  account,
+  verification,
+  userRelations,
+  sessionRelations,
+  accountRelations,
+};
 
 /**
  * A user's choice to receive or not one kind of message (contract/notifications.ts); no row means

@@ -6,7 +6,7 @@ import { isPgError } from "#server/db/errors";
 import { conflict, describeZodIssue } from "#server/http/errors";
 import type { RowProblem, ToolFileRow } from "./csv-rows";
 import { skuTaken, toolRowOf } from "./service";
-import { adjustStock, recordInitialStock } from "./stock";
+import { adjustStock, insertToolsWithStock } from "./stock";
 import { tools } from "./tables";
 
 /** The photo of a new tool whose row leaves `img` empty, until an admin gives it one (Edit). */
@@ -78,13 +78,11 @@ async function applyInTransaction(
   const added = changes.filter((c) => !c.current);
   // In SKU order, so that imports adding the same SKUs wait for each other instead of deadlocking.
   added.sort((a, b) => (a.values.sku ?? "\uffff").localeCompare(b.values.sku ?? "\uffff"));
-  if (added.length > 0) {
-    const inserted = await tx
-      .insert(tools)
-      .values(added.map((c) => c.values))
-      .returning({ id: tools.id, available: tools.available });
-    await recordInitialStock(tx, inserted, actorUserId);
-  }
+  await insertToolsWithStock(
+    tx,
+    added.map((c) => c.values),
+    actorUserId,
+  );
   const placeholderPhotoRows = added
     .flatMap((c) => (!c.current && c.placeholderPhoto ? [c.row] : []))
     .sort((a, b) => a - b);

@@ -1,6 +1,6 @@
 import { count, inArray } from "drizzle-orm";
 import type { Db, Tx } from "#server/db/database";
-import { recordInitialStock } from "./stock";
+import { insertToolsWithStock } from "./stock";
 import { tools } from "./tables";
 
 /** A tool as it is first stored (what the demo seed adds). */
@@ -22,13 +22,7 @@ export async function addMissingTools(db: Db | Tx, list: readonly NewToolRow[]):
     );
   const have = new Set(existing.map((t) => t.name));
   const missing = list.filter((t) => !have.has(t.name));
-  if (missing.length > 0) {
-    const added = await db
-      .insert(tools)
-      .values(missing)
-      .returning({ id: tools.id, available: tools.available });
-    await recordInitialStock(db, added, null);
-  }
+  await insertToolsWithStock(db, missing, null);
   return missing.length;
 }
 

@@ -9,7 +9,7 @@ import { type Page, readPage } from "#server/db/paging";
 import { badRequest, conflict } from "#server/http/errors";
 import { lowStockTools, setLowStockShopUrl } from "./low-stock";
 import { type ToolListView, toolListOrder, toolListWhere } from "./search";
-import { adjustStock, listMovements, recordInitialStock, type StockAdjustment } from "./stock";
+import { adjustStock, insertToolsWithStock, listMovements, type StockAdjustment } from "./stock";
 import { tools } from "./tables";
 
 type ToolRow = typeof tools.$inferSelect;
@@ -97,12 +97,8 @@ export function createCatalogService(db: Db, options: { publicUrl?: string } = {
     async createTool(input: NewTool, actorUserId: string | null): Promise<string> {
       try {
         return await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(tools)
-            .values(toolRowOf(input))
-            .returning({ id: tools.id, available: tools.available });
+          const [row] = await insertToolsWithStock(tx, [toolRowOf(input)], actorUserId);
           if (!row) throw new Error("createTool: insert returned no row");
-          await recordInitialStock(tx, [row], actorUserId);
           return row.id;
         });
       } catch (err) {

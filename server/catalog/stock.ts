@@ -104,12 +104,21 @@ export async function releaseStock(
     from released`);
 }
 
-/** The stock a tool is added with, as its first movement (in the transaction that adds the tool). */
-export async function recordInitialStock(
+/**
+ * Adds tools to the shop, each with its stock's first movement ("initial"): the one way a tool
+ * comes in (the admin's form, a CSV import, the seed), so `available` is written only here. In the
+ * caller's transaction when it gives one.
+ */
+export async function insertToolsWithStock(
   tx: Db | Tx,
-  added: readonly { id: string; available: number }[],
+  values: readonly (typeof tools.$inferInsert)[],
   actorUserId: string | null,
-): Promise<void> {
+): Promise<{ id: string; available: number }[]> {
+  if (values.length === 0) return [];
+  const added = await tx
+    .insert(tools)
+    .values([...values])
+    .returning({ id: tools.id, available: tools.available });
   const rows = added
     .filter((t) => t.available > 0)
     .map((t) => ({
@@ -120,6 +129,7 @@ export async function recordInitialStock(
       actorUserId,
     }));
   if (rows.length > 0) await tx.insert(stockMovements).values(rows);
+  return added;
 }
 
 export type StockAdjustment = {

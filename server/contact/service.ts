@@ -1,9 +1,9 @@
-import { and, eq, getTableColumns, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { ContactMessage, contactSchema } from "../../contract/contact";
 import type { ListQuery } from "../../contract/pagination";
 import type { Db } from "../db/database";
-import { cursorKey, inRange, keyset } from "../db/keyset";
+import { newestFirst } from "../db/newest-first";
 import type { Page } from "../db/paging";
 import { enqueueToAdmins } from "../mail/templates/to-admins";
 import { contactMessageMail } from "./contact-mail";
@@ -12,10 +12,7 @@ import { contactMessages } from "./tables";
 type Row = typeof contactMessages.$inferSelect;
 
 /** The admins' inbox: newest first, by contact_created_idx. */
-const newestFirst = keyset("desc", [
-  [contactMessages.createdAt, "timestamp"],
-  [contactMessages.id, "uuid"],
-]);
+const readInbox = newestFirst(contactMessages, "uuid");
 
 const toApiMessage = (row: Row): ContactMessage => ({
   _id: row.id,
@@ -47,18 +44,7 @@ export function createContactService(db: Db, deps: { publicUrl: string }) {
 
     /** The admins' inbox, newest first. */
     async listMessages(q: ListQuery): Promise<Page<ContactMessage>> {
-      const { items, ...page } = await newestFirst.list(
-        q,
-        (range) =>
-          inRange(
-            db
-              .select({ ...getTableColumns(contactMessages), [cursorKey]: newestFirst.key })
-              .from(contactMessages)
-              .$dynamic(),
-            range,
-          ),
-        db.$count(contactMessages),
-      );
+      const { items, ...page } = await readInbox(db, q);
       return { ...page, items: items.map(toApiMessage) };
     },
 

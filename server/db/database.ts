@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { keepWasmOnBaselineCompiler } from "#server/runtime/wasm-compiler";
+import { authSchema } from "../accounts/tables";
 import { lockDataDir } from "./lock";
 import { copyPgliteTemplate } from "./pglite-template";
 import { withStartupLock } from "./startup-lock";
@@ -66,7 +67,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
 
 /** Wraps an open PGlite instance (tests pass in-memory ones) and brings its schema up to date. */
 export async function fromPglite(client: PGlite, close = () => client.close()): Promise<Database> {
-  const db = drizzlePglite(client, { casing: "snake_case" });
+  const db = drizzlePglite(client, { casing: "snake_case", schema: authSchema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: "pglite", exclusively: (work) => work(), close };
 }
@@ -79,7 +80,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   const pool = new pg.Pool({ connectionString, max: poolSize });
   keepConnectionLossesFromCrashing(pool);
   try {
-    const db = drizzlePg(pool, { casing: "snake_case" });
+    const db = drizzlePg(pool, { casing: "snake_case", schema: authSchema });
     const exclusively = <T>(work: () => Promise<T>) => withStartupLock({ connectionString }, work);
     await exclusively(() => migratePg(db, { migrationsFolder }));
     return { db: db as unknown as Db, kind: "postgres", exclusively, close: () => pool.end() };

@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { freePort } from "../test/free-port";
 import {
   DataDirInUseError,
   type LockOwner,
@@ -14,16 +14,6 @@ import {
 } from "./lock";
 
 const root = path.resolve(import.meta.dirname, "../..");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
 
 function startServer(dataDir: string, port: number) {
   // Node itself with tsx's loader (not the tsx CLI, which runs the server in a child process of

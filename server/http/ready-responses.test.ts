@@ -15,7 +15,8 @@ async function listeningApp(
     isOpen: () => state.open,
     onServed: (url) => state.served.push(url),
   });
-  const app = Fastify({ serverFactory: ready.serverFactory, keepAliveTimeout: 1234 });
+  const app = Fastify({ keepAliveTimeout: 1234 });
+  ready.answerFirst(app.server);
   app.addHook("onSend", async (_request, reply, payload) => {
     reply.header("x-frame-options", "DENY");
     if (!state.open) reply.header("connection", "close");
@@ -72,6 +73,32 @@ describe("ready responses: the hottest public GET answered before Fastify", () =
     expect(await second.text()).toBe(await first.text());
     // The server keeps Fastify's timeouts.
     expect(shop.app.server.keepAliveTimeout).toBe(1234);
+  });
+
+  it("keeps the timeouts and limits Fastify gives the server it builds", async () => {
+    const options = {
+      keepAliveTimeout: 4321,
+      requestTimeout: 9000,
+      connectionTimeout: 7000,
+      maxRequestsPerSocket: 5,
+    };
+    const plain = Fastify(options);
+    const shop = Fastify(options);
+    createReadyResponses({ ttlMs: 1000, isOpen: () => true }).answerFirst(shop.server);
+    const limitsOf = (server: typeof plain.server) => ({
+      keepAliveTimeout: server.keepAliveTimeout,
+      requestTimeout: server.requestTimeout,
+      headersTimeout: server.headersTimeout,
+      timeout: server.timeout,
+      maxRequestsPerSocket: server.maxRequestsPerSocket,
+    });
+    expect(limitsOf(shop.server)).toEqual(limitsOf(plain.server));
+    expect(limitsOf(shop.server)).toMatchObject({
+      keepAliveTimeout: shop.initialConfig.keepAliveTimeout,
+      timeout: shop.initialConfig.connectionTimeout,
+      maxRequestsPerSocket: 5,
+    });
+    await Promise.all([plain.close(), shop.close()]);
   });
 
   it("after clear() the next request goes through the route and shows what changed", async () => {

@@ -1,5 +1,11 @@
-import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from "node:http";
-import type { FastifyReply, FastifyRequest, FastifyServerFactory } from "fastify";
+import type {
+  IncomingMessage,
+  OutgoingHttpHeaders,
+  RequestListener,
+  Server,
+  ServerResponse,
+} from "node:http";
+import type { FastifyReply, FastifyRequest } from "fastify";
 
 /** Headers every response writes for itself (or, during a drain, differently): never kept. */
 const ownHeaders = new Set(["date", "connection", "keep-alive", "transfer-encoding", "x-request-id"]);
@@ -107,23 +113,17 @@ export function createReadyResponses({ ttlMs, isOpen, requestIdOf, onServed }: R
     },
 
     /**
-     * Fastify's server, answering kept requests first; with the timeouts Fastify gives the server it
-     * builds itself.
+     * Puts the kept answers in front of Fastify on the server Fastify built: its timeouts and
+     * limits stay the ones Fastify gives its own server, whatever its version sets.
      */
-    serverFactory: ((handler, options) => {
-      const server = http.createServer((req, res) => {
-        if (!serve(req, res)) handler(req, res);
+    answerFirst(server: Server): void {
+      const handlers = server.listeners("request") as RequestListener[];
+      server.removeAllListeners("request");
+      server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+        if (serve(req, res)) return;
+        for (const handler of handlers) handler(req, res);
       });
-      const timeouts = options as {
-        keepAliveTimeout?: number;
-        requestTimeout?: number;
-        connectionTimeout?: number;
-      };
-      server.keepAliveTimeout = timeouts.keepAliveTimeout ?? 72_000;
-      server.requestTimeout = timeouts.requestTimeout ?? 0;
-      server.setTimeout(timeouts.connectionTimeout ?? 0);
-      return server;
-    }) satisfies FastifyServerFactory,
+    },
   };
 }
 

@@ -1,9 +1,9 @@
-import net, { type AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import type { Database } from "../db/database";
+import { freePort } from "../test/free-port";
 import { SmtpInbox } from "../test/smtp-inbox";
 import { databaseKinds, openTestDatabase } from "../test/test-env";
 import { describeOnPostgres, twoServersOnOnePostgres } from "../test/two-servers";
@@ -22,13 +22,6 @@ const message = (n: number) => ({
 });
 
 /** A free port of 127.0.0.1 with nothing listening on it (yet). */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** An SMTP server on a given port that refuses every message (451) until `accepting`. */
 class FlakySmtp {

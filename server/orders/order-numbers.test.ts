@@ -43,7 +43,7 @@ describeEachDatabase(
         expect(byId.get(order._id)).toBe(order.orderNumber);
       }
       expect(new Set(stored.map((o) => o.number)).size).toBe(stored.length);
-    });
+    }, 90_000); // 200 orders through one PGlite on a busy 2-core machine take tens of seconds
 
     it("shows the number in My Orders, one order, the orders CSV and every message of the order", async () => {
       const order = await placeOrder(env.app, people.user, toolId, 12);

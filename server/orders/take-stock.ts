@@ -84,7 +84,7 @@ export async function placeOrderTakingStock(
   const [row] = (result as unknown as { rows: Placed[] }).rows;
   if (!row) return undefined;
   if (confirmation) announceMail(confirmation);
-  // In the order's transaction when the caller gave one (orders/service.ts does).
+  // In the order's transaction when the caller gave one (orders/place-order.ts does).
   await afterStockChange(
     db,
     {

@@ -6,10 +6,10 @@ import { tools } from "../catalog/tables";
 import { backdateOrder, getOrder, placeOrder, startPayment } from "../orders/order-test-helpers";
 import { orderEvents } from "../orders/tables";
 import { insertTool } from "../test/factories";
+import { startFakeStripe } from "../test/fakes/fake-stripe";
 import { call } from "../test/requests";
 import { adminEmail, signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase } from "../test/test-env";
-import { startFakeStripe } from "./fake-stripe";
 import { paymentStatusesOf } from "./payment-test-helpers";
 import { payments, webhookEvents } from "./tables";
 

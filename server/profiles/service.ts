@@ -1,4 +1,4 @@
-import { eq, getTableColumns, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ListQuery } from "../../contract/pagination";
 import type {
@@ -9,15 +9,12 @@ import type {
   profileSchema,
 } from "../../contract/profiles";
 import type { Db } from "../db/database";
-import { cursorKey, inRange, keyset } from "../db/keyset";
+import { newestFirst } from "../db/newest-first";
 import type { Page } from "../db/paging";
 import { portfolios, profiles } from "./tables";
 
 /** The admins' profile list: newest first, by profiles_created_idx. */
-const newestFirst = keyset("desc", [
-  [profiles.createdAt, "timestamp"],
-  [profiles.id, "uuid"],
-]);
+const readProfiles = newestFirst(profiles, "uuid");
 
 type ProfileRow = typeof profiles.$inferSelect;
 type PortfolioRow = typeof portfolios.$inferSelect;
@@ -106,18 +103,7 @@ export function createProfilesService(db: Db, ports: ProfilesPorts = {}) {
     },
 
     async listProfiles(q: ListQuery): Promise<Page<Profile>> {
-      const { items, ...page } = await newestFirst.list(
-        q,
-        (range) =>
-          inRange(
-            db
-              .select({ ...getTableColumns(profiles), [cursorKey]: newestFirst.key })
-              .from(profiles)
-              .$dynamic(),
-            range,
-          ),
-        db.$count(profiles),
-      );
+      const { items, ...page } = await readProfiles(db, q);
       return { ...page, items: items.map(toProfile) };
     },
 

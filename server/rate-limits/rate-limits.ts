@@ -1,7 +1,8 @@
 import type { BetterAuthOptions } from "better-auth";
+import { RateLimiterRedis } from "rate-limiter-flexible";
 import type { Config } from "../config";
 import { createRateLimiter } from "./memory-limiter";
-import type { RateLimiter } from "./rate-limiter";
+import { limiterOf, type RateLimiter } from "./rate-limiter";
 import type { Log, RedisCounter } from "./redis-counter";
 
 /** What Better Auth counts sign-in and sign-up attempts with (its `rateLimit.customStorage`). */
@@ -43,30 +44,42 @@ export async function createRateLimits(
 
 /** The same fixed window as createRateLimiter's, counted in Redis under `prefix` + key. */
 export function redisRateLimiter(
-  counter: RedisCounter,
+  redis: RedisCounter,
   prefix: string,
   { limit, windowMs }: { limit: number; windowMs: number },
 ): RateLimiter {
-  return {
-    hit: (key) => secondsToWait(counter, prefix + key, limit, windowMs),
-    undo: (key) => counter.undoHit(prefix + key),
-    reset: (key) => counter.clear(prefix + key),
-  };
+  return limiterOf(redisWindow(redis, prefix, limit, windowMs), redis.ask);
 }
 
 /** Better Auth's attempts (key: address and path; rule: window in seconds and max) counted in Redis. */
-export function redisAuthStorage(counter: RedisCounter, prefix: string): AuthRateLimitStorage {
+export function redisAuthStorage(redis: RedisCounter, prefix: string): AuthRateLimitStorage {
+  // One limiter per rule Better Auth asks with (its default and each custom rule's).
+  const limiters = new Map<string, RateLimiter>();
   return {
     async consume(key, rule) {
-      const wait = await secondsToWait(counter, prefix + key, rule.max, rule.window * 1000);
+      const ruleKey = `${rule.window}/${rule.max}`;
+      let limiter = limiters.get(ruleKey);
+      if (!limiter) {
+        limiter = redisRateLimiter(redis, prefix, { limit: rule.max, windowMs: rule.window * 1000 });
+        limiters.set(ruleKey, limiter);
+      }
+      const wait = await limiter.hit(key);
       return { allowed: wait === undefined, retryAfter: wait ?? null };
     },
   };
 }
 
-/** Seconds left in the window when this hit is over `limit`; undefined when allowed or when Redis failed. */
-async function secondsToWait(counter: RedisCounter, key: string, limit: number, windowMs: number) {
-  const counted = await counter.countHit(key, windowMs);
-  if (!counted || counted.count <= limit) return undefined;
-  return Math.max(1, Math.ceil(counted.msLeft / 1000));
+/**
+ * rate-limiter-flexible's Redis limiter on our connection. Its keys are its prefix, ":" and the
+ * key, so `prefix` (which ends in ":") is given without its colon. It counts in whole seconds
+ * (Redis's EX).
+ */
+function redisWindow(redis: RedisCounter, prefix: string, limit: number, windowMs: number) {
+  return new RateLimiterRedis({
+    storeClient: redis.client,
+    useRedisPackage: true,
+    keyPrefix: prefix.replace(/:$/, ""),
+    points: limit,
+    duration: windowMs / 1000,
+  });
 }

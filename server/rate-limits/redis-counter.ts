@@ -1,41 +1,18 @@
+import { createClient, type RedisClientType } from "@redis/client";
 import type { FastifyBaseLogger } from "fastify";
-import { createClient } from "redis";
+import type { AskStore } from "./rate-limiter";
 
 export type Log = Pick<FastifyBaseLogger, "error" | "info">;
 
-/**
- * One step of a fixed-window counter, atomic on the Redis server: counts the hit, and the first hit
- * of a window (or a key somehow left without an expiry) starts the window's expiry. Replies
- * {count, milliseconds left in the window}. A script rather than MULTI/EXEC: node-redis queues a
- * MULTI while it reconnects (requests would hang for the whole outage), a script fails at once.
- */
-const countHitScript = `
-local count = redis.call('INCR', KEYS[1])
-local left = redis.call('PTTL', KEYS[1])
-if left < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  left = tonumber(ARGV[1])
-end
-return {count, left}`;
-
-/** Takes back one hit of a window that still runs (never creates a key, never goes below zero). */
-const undoHitScript = `
-if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then
-  redis.call('DECR', KEYS[1])
-end
-return 0`;
-
 /** Redis as the rate limits use it: one connection per server, shared by every limiter. */
 export type RedisCounter = {
+  /** The connection rate-limiter-flexible's Redis limiters count on. */
+  client: RedisClientType;
   /**
-   * Counts one hit on `key` in its window of `windowMs`. Undefined when Redis could not be asked
-   * (down, unreachable, too slow): logged, and the caller lets the request through (fail open).
+   * A reply of `client`, or undefined when Redis could not answer (down, unreachable, too slow):
+   * logged, and the caller lets the request through (fail open).
    */
-  countHit(key: string, windowMs: number): Promise<{ count: number; msLeft: number } | undefined>;
-  /** Takes back one hit of `key`'s current window; a failure is logged like countHit's. */
-  undoHit(key: string): Promise<void>;
-  /** Ends `key`'s window; a failure is logged like countHit's. */
-  clear(key: string): Promise<void>;
+  ask: AskStore;
   close(): Promise<void>;
 };
 
@@ -47,7 +24,7 @@ export type RedisCounterOptions = {
 /**
  * Connects at start-up and fails with a readable error if Redis cannot be reached then. Once
  * running, a lost connection is logged once and retried in the background (every 2 s at most)
- * while `countHit` answers undefined without waiting.
+ * while `ask` answers undefined without waiting.
  */
 export async function connectRedisCounter(
   url: string,
@@ -105,18 +82,8 @@ export async function connectRedisCounter(
   }
 
   return {
-    async countHit(key, windowMs) {
-      const reply = await ask(client.eval(countHitScript, { keys: [key], arguments: [String(windowMs)] }));
-      if (reply === undefined) return undefined;
-      const [count, msLeft] = reply as [number, number];
-      return { count, msLeft };
-    },
-    async undoHit(key) {
-      await ask(client.eval(undoHitScript, { keys: [key], arguments: [] }));
-    },
-    async clear(key) {
-      await ask(client.del(key));
-    },
+    client: client as RedisClientType,
+    ask,
     async close() {
       if (!client.isOpen) return client.destroy();
       // close() waits for pending replies, which a stalled Redis may never send.

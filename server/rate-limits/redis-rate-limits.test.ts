@@ -1,13 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, expect, it, vi } from "vitest";
-import {
-  closedPort,
-  describeWithRedis,
-  keysUnder,
-  redisTestUrl,
-  startRedisRelay,
-  withRedis,
-} from "../test/redis";
+import { freePort } from "../test/free-port";
+import { describeWithRedis, keysUnder, redisTestUrl, startRedisRelay, withRedis } from "../test/redis";
 import { redisAuthStorage, redisRateLimiter } from "./rate-limits";
 import { connectRedisCounter, type RedisCounter, type RedisCounterOptions } from "./redis-counter";
 
@@ -46,12 +40,12 @@ describeWithRedis("rate limits counted in Redis", (prefix) => {
   });
 
   it("starts a new window when the old one expires, and says how long is left until then", async () => {
-    const limiter = redisRateLimiter(await server(), `${prefix}short:`, { limit: 2, windowMs: 300 });
+    const limiter = redisRateLimiter(await server(), `${prefix}short:`, { limit: 2, windowMs: 1_000 });
     expect(await limiter.hit("a")).toBeUndefined();
     expect(await limiter.hit("a")).toBeUndefined();
     expect(await limiter.hit("a")).toBe(1); // under a second left: rounded up
     expect(await limiter.hit("b")).toBeUndefined();
-    await sleep(350);
+    await sleep(1_050); // the library counts Redis windows in whole seconds
     expect(await limiter.hit("a")).toBeUndefined();
     expect(await limiter.hit("a")).toBeUndefined();
     expect(await limiter.hit("a")).toBe(1);
@@ -156,7 +150,7 @@ describeWithRedis("rate limits counted in Redis", (prefix) => {
   });
 
   it("refuses to start without Redis, saying where it looked (password hidden)", async () => {
-    const url = `redis://:s3cret@127.0.0.1:${await closedPort()}`;
+    const url = `redis://:s3cret@127.0.0.1:${await freePort()}`;
     const log = fakeLog();
     const failure = connectRedisCounter(url, log);
     await expect(failure).rejects.toThrow(

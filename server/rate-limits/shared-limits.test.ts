@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import type { Database } from "../db/database";
-import { closedPort, describeWithRedis, keysUnder, redisTestUrl, startRedisRelay } from "../test/redis";
+import { freePort } from "../test/free-port";
+import { describeWithRedis, keysUnder, redisTestUrl, startRedisRelay } from "../test/redis";
 import { call } from "../test/requests";
 import { signUp } from "../test/sessions";
 import { openTestDatabase, registerTestApp, testConfig } from "../test/test-env";
@@ -201,7 +202,7 @@ describeWithRedis("two servers behind a load balancer share their rate limits", 
   });
 
   it("does not start when Redis cannot be reached, and says why", async () => {
-    const url = `redis://127.0.0.1:${await closedPort()}`;
+    const url = `redis://127.0.0.1:${await freePort()}`;
     await expect(server({ REDIS_URL: url })).rejects.toThrow(
       `Cannot connect to Redis at ${url} (REDIS_URL): connect ECONNREFUSED`,
     );

@@ -24,16 +24,6 @@ export function nginxProblem(): string {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
-
 /** A new, empty PostgreSQL database (no schema: the servers migrate it), dropped by `drop`. */
 export async function emptyDatabase(label: string) {
   const name = `cm_scale_${label}_${process.pid}_${crypto.randomBytes(3).toString("hex")}`;

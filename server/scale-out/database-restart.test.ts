@@ -6,7 +6,8 @@ import crypto from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, type ShopServer, shopSettings, startServer, stopServer, waitUntilReady } from "./cluster";
+import { freePort } from "../test/free-port";
+import { type ShopServer, shopSettings, startServer, stopServer, waitUntilReady } from "./cluster";
 import { type OwnPostgres, ownPostgresProblem, startOwnPostgres } from "./own-postgres";
 
 // In CI a missing PostgreSQL installation fails the suite; elsewhere it is skipped with the reason.

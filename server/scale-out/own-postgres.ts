@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { freePort } from "./cluster";
+import { freePort } from "../test/free-port";
 
 /** Where initdb and pg_ctl are: POSTGRES_BIN, else the newest of Debian's /usr/lib/postgresql/<version>/bin. */
 function postgresBinDir(): string | undefined {

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openPostgres } from "../db/database";
 import { demoReviews, demoTools } from "../demo/demo-data";
 import { prepareShop } from "../start-up";
+import { freePort } from "../test/free-port";
 import {
   emptyDatabase,
-  freePort,
   type Nginx,
   nginxProblem,
   type ShopServer,

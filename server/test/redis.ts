@@ -1,6 +1,6 @@
 // Redis for the rate-limit tests (not a test file itself).
 import net from "node:net";
-import { createClient } from "redis";
+import { createClient } from "@redis/client";
 import { afterAll, describe, inject } from "vitest";
 
 /** The Redis server the tests use (CI and developer machines run one on 127.0.0.1). */
@@ -122,13 +122,4 @@ export async function startRedisRelay() {
 
   await start();
   return { url: `redis://127.0.0.1:${port}`, start, stop, hold, release };
-}
-
-/** A port nothing listens on (taken from the system, then released). */
-export async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }

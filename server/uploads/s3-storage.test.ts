@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Readable } from "node:stream";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { startFakeS3 } from "./fake-s3";
+import { startFakeS3 } from "../test/fakes/fake-s3";
 import { createS3Storage, type S3StorageOptions } from "./s3-storage";
 
 const fake = await startFakeS3();

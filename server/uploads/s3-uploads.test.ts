@@ -5,9 +5,9 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import type { UploadResponse } from "../../contract/uploads";
+import { startFakeS3 } from "../test/fakes/fake-s3";
 import { signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase, testOrigin } from "../test/test-env";
-import { startFakeS3 } from "./fake-s3";
 import { uploads } from "./tables";
 
 const fake = await startFakeS3();

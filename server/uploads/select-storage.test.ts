@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
-import { startFakeS3 } from "./fake-s3";
+import { startFakeS3 } from "../test/fakes/fake-s3";
 import { createUploadStorage } from "./select-storage";
 
 const fake = await startFakeS3();

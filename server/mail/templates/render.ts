@@ -1,4 +1,4 @@
-import { render, toPlainText } from "@react-email/render";
+import { render, toPlainText } from "@react-email/components";
 import type { ReactElement } from "react";
 
 /** A message's two bodies: the HTML the template renders and the plain text read off that HTML. */

@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { changePasswordSchema } from "#contract/account-settings";
-import { passwordMinLength } from "#contract/accounts";
 import { FailedAlert } from "#web/components/forms/FailedAlert";
+import { NewPasswordFields } from "#web/components/forms/NewPasswordFields";
 import { TextField } from "#web/components/forms/TextField";
 import { useChangePassword } from "../api/account-settings";
 import { Saved } from "./SettingsCard";
@@ -33,23 +33,7 @@ export function PasswordForm() {
         error={errors.currentPassword?.message}
         {...form.register("currentPassword")}
       />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${passwordMinLength} characters.`}
-          error={errors.newPassword?.message}
-          {...form.register("newPassword")}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register("confirmPassword")}
-        />
-      </div>
+      <NewPasswordFields register={form.register} errors={errors} layout="side-by-side" />
       {change.isError && <FailedAlert error={change.error} />}
       {change.isSuccess && <Saved>Password changed. Every other device is signed out.</Saved>}
       <button type="submit" className="btn btn-primary" disabled={isSubmitting}>

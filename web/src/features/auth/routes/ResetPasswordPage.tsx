@@ -2,10 +2,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
-import { passwordMinLength } from "#contract/accounts";
 import { resetPasswordSchema } from "#contract/password-reset";
 import { ButtonSpinner } from "#web/components/auth-icons";
-import { TextField } from "#web/components/forms/TextField";
+import { NewPasswordFields } from "#web/components/forms/NewPasswordFields";
 import { errorMessage } from "#web/lib/api";
 import { forgetSession } from "#web/lib/session/get-session";
 import { useResetPassword } from "../api/password-reset";
@@ -72,21 +71,7 @@ export function ResetPasswordPage() {
       footer={askAgain}
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${passwordMinLength} characters.`}
-          error={errors.newPassword?.message}
-          {...form.register("newPassword")}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register("confirmPassword")}
-        />
+        <NewPasswordFields register={form.register} errors={errors} layout="stacked" />
         {reset.isError && <FormAlert message={errorMessage(reset.error)} />}
         <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
           {isSubmitting && <ButtonSpinner />}

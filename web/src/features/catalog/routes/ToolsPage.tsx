@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from "react-router";
 import { BoxIcon } from "#web/components/icons";
 import { Pagination } from "#web/components/Pagination";
+import { PastLastPage } from "#web/components/PastLastPage";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { StatusPanel } from "#web/components/StatusPanel";
@@ -32,40 +33,36 @@ export function ToolsPage() {
       errorTitle="We could not load the tools"
       errorPanel={{ className: "mx-auto max-w-lg" }}
       empty={(data) =>
-        data.tools.length === 0 &&
-        (page > 1 ? (
-          <StatusPanel
+        data.tools.length === 0 && (
+          <PastLastPage
+            page={page}
+            items="tools"
+            firstPageHref={toolsViewHref(view)}
             icon={BoxIcon}
-            title={`There are no tools on page ${page}`}
             className="mx-auto max-w-lg"
-            action={
-              <Link to={toolsViewHref(view)} className="btn btn-primary mt-6">
-                Go to the first page
-              </Link>
-            }
           >
-            The catalogue has fewer pages than that.
-          </StatusPanel>
-        ) : narrowed ? (
-          <StatusPanel
-            icon={BoxIcon}
-            title={view.q ? `No tools match “${view.q}”` : "No tools can be ordered right now"}
-            className="mx-auto max-w-lg"
-            action={
-              <Link to={toolsViewHref({ sort: view.sort })} className="btn btn-primary mt-6">
-                Clear the search
-              </Link>
-            }
-          >
-            {view.q
-              ? "Check the spelling, try fewer words or a part number."
-              : "Ordering opens when enough of a tool is in stock."}
-          </StatusPanel>
-        ) : (
-          <StatusPanel icon={BoxIcon} title="No tools in stock right now" className="mx-auto max-w-lg">
-            New lots arrive every week. Please check back soon.
-          </StatusPanel>
-        ))
+            {narrowed ? (
+              <StatusPanel
+                icon={BoxIcon}
+                title={view.q ? `No tools match “${view.q}”` : "No tools can be ordered right now"}
+                className="mx-auto max-w-lg"
+                action={
+                  <Link to={toolsViewHref({ sort: view.sort })} className="btn btn-primary mt-6">
+                    Clear the search
+                  </Link>
+                }
+              >
+                {view.q
+                  ? "Check the spelling, try fewer words or a part number."
+                  : "Ordering opens when enough of a tool is in stock."}
+              </StatusPanel>
+            ) : (
+              <StatusPanel icon={BoxIcon} title="No tools in stock right now" className="mx-auto max-w-lg">
+                New lots arrive every week. Please check back soon.
+              </StatusPanel>
+            )}
+          </PastLastPage>
+        )
       }
     >
       {({ tools: list, total }) => (

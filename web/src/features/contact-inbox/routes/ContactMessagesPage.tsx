@@ -1,9 +1,10 @@
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { InboxIcon } from "#web/components/dashboard-icons";
 import { EmptyState } from "#web/components/EmptyState";
 import { ListCount } from "#web/components/ListCount";
 import { PagedList } from "#web/components/PagedList";
 import { PanelHeading } from "#web/components/PanelHeading";
+import { PastLastPage } from "#web/components/PastLastPage";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { pageHref, parseListPosition } from "#web/lib/page-param";
@@ -27,21 +28,11 @@ export function ContactMessagesPage() {
       errorTitle="We could not load the messages"
       empty={(data) =>
         data.messages.length === 0 && (
-          <EmptyState
-            icon={<InboxIcon className="size-7" />}
-            title={page > 1 ? `There are no messages on page ${page}` : "No messages yet"}
-            action={
-              page > 1 && (
-                <Link to={hrefFor(1)} className="btn btn-primary">
-                  Go to the first page
-                </Link>
-              )
-            }
-          >
-            {page > 1
-              ? "The inbox has fewer pages than that."
-              : "Messages sent with the contact form on the home and contact pages arrive here."}
-          </EmptyState>
+          <PastLastPage page={page} items="messages" firstPageHref={hrefFor(1)} icon={InboxIcon}>
+            <EmptyState icon={<InboxIcon className="size-7" />} title="No messages yet">
+              Messages sent with the contact form on the home and contact pages arrive here.
+            </EmptyState>
+          </PastLastPage>
         )
       }
     >

@@ -8,6 +8,7 @@ import { BoxIcon } from "#web/components/icons";
 import { ListCount } from "#web/components/ListCount";
 import { PagedList } from "#web/components/PagedList";
 import { PanelHeading } from "#web/components/PanelHeading";
+import { PastLastPage } from "#web/components/PastLastPage";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { StatusPanel } from "#web/components/StatusPanel";
@@ -146,16 +147,17 @@ export function ManageAllOrdersPage() {
       errorTitle="We could not load the orders"
       empty={(data) =>
         data.orders.length === 0 && (
-          <StatusPanel
+          <PastLastPage
+            page={page}
+            items="orders"
+            firstPageHref={pageHref(path, searchParams, 1)}
             icon={BoxIcon}
-            title={
-              page > 1
-                ? `There are no orders on page ${page}`
-                : search !== ""
-                  ? `No orders match “${search}”`
-                  : emptyTitle(view)
-            }
-          />
+          >
+            <StatusPanel
+              icon={BoxIcon}
+              title={search !== "" ? `No orders match “${search}”` : emptyTitle(view)}
+            />
+          </PastLastPage>
         )
       }
     >

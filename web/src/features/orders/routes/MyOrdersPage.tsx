@@ -4,6 +4,7 @@ import { BoxIcon } from "#web/components/icons";
 import { ListCount } from "#web/components/ListCount";
 import { PagedList } from "#web/components/PagedList";
 import { PanelHeading } from "#web/components/PanelHeading";
+import { PastLastPage } from "#web/components/PastLastPage";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { StatusPanel } from "#web/components/StatusPanel";
@@ -48,30 +49,26 @@ export function MyOrdersPage() {
       pending={<Spinner label="Loading your orders…" />}
       errorTitle="We could not load your orders"
       empty={(data) =>
-        data.orders.length === 0 &&
-        (page > 1 ? (
-          <StatusPanel
+        data.orders.length === 0 && (
+          <PastLastPage
+            page={page}
+            items="orders"
+            firstPageHref={pageHref("/dashboard", searchParams, 1)}
             icon={BoxIcon}
-            title={`There are no orders on page ${page}`}
-            action={
-              <Link to="/dashboard" className="btn btn-primary mt-6">
-                Go to the first page
-              </Link>
-            }
-          />
-        ) : (
-          <StatusPanel
-            icon={BoxIcon}
-            title="You have not ordered anything yet"
-            action={
-              <Link to="/tools" className="btn btn-primary mt-6">
-                Browse tools
-              </Link>
-            }
           >
-            Pick a tool, order a lot, and it shows up here for you to pay and follow.
-          </StatusPanel>
-        ))
+            <StatusPanel
+              icon={BoxIcon}
+              title="You have not ordered anything yet"
+              action={
+                <Link to="/tools" className="btn btn-primary mt-6">
+                  Browse tools
+                </Link>
+              }
+            >
+              Pick a tool, order a lot, and it shows up here for you to pay and follow.
+            </StatusPanel>
+          </PastLastPage>
+        )
       }
     >
       {(data) => (

@@ -1,9 +1,10 @@
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { InboxIcon } from "#web/components/dashboard-icons";
 import { EmptyState } from "#web/components/EmptyState";
 import { ListCount } from "#web/components/ListCount";
 import { PagedList } from "#web/components/PagedList";
 import { PanelHeading } from "#web/components/PanelHeading";
+import { PastLastPage } from "#web/components/PastLastPage";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { pageHref, parsePage } from "#web/lib/page-param";
@@ -35,21 +36,11 @@ export function OutboxPage() {
         errorTitle="We could not load the outbox"
         empty={(data) =>
           data.messages.length === 0 && (
-            <EmptyState
-              icon={<InboxIcon className="size-7" />}
-              title={page > 1 ? `There are no messages on page ${page}` : "No email yet"}
-              action={
-                page > 1 && (
-                  <Link to={hrefFor(1)} className="btn btn-primary">
-                    Go to the first page
-                  </Link>
-                )
-              }
-            >
-              {page > 1
-                ? "The outbox has fewer pages than that."
-                : "Messages appear here as the shop sends them."}
-            </EmptyState>
+            <PastLastPage page={page} items="messages" firstPageHref={hrefFor(1)} icon={InboxIcon}>
+              <EmptyState icon={<InboxIcon className="size-7" />} title="No email yet">
+                Messages appear here as the shop sends them.
+              </EmptyState>
+            </PastLastPage>
           )
         }
       >

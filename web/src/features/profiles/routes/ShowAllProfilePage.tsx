@@ -1,7 +1,8 @@
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { EmptyState } from "#web/components/EmptyState";
 import { PagedList } from "#web/components/PagedList";
 import { PanelHeading } from "#web/components/PanelHeading";
+import { PastLastPage } from "#web/components/PastLastPage";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { UsersIcon } from "#web/components/shop-icons";
@@ -42,21 +43,11 @@ export function ShowAllProfilePage() {
         errorTitle="We could not load the profiles"
         empty={(data) =>
           data.profiles.length === 0 && (
-            <EmptyState
-              icon={<UsersIcon className="size-7" />}
-              title={page > 1 ? `There are no profiles on page ${page}` : "No profiles yet"}
-              action={
-                page > 1 && (
-                  <Link to={hrefFor(1)} className="btn btn-primary">
-                    Go to the first page
-                  </Link>
-                )
-              }
-            >
-              {page > 1
-                ? "The list has fewer pages than that."
-                : "Profiles appear here as users create them."}
-            </EmptyState>
+            <PastLastPage page={page} items="profiles" firstPageHref={hrefFor(1)} icon={UsersIcon}>
+              <EmptyState icon={<UsersIcon className="size-7" />} title="No profiles yet">
+                Profiles appear here as users create them.
+              </EmptyState>
+            </PastLastPage>
           )
         }
       >

@@ -6,6 +6,7 @@ import { PlusIcon } from "#web/components/dashboard-icons";
 import { BoxIcon } from "#web/components/icons";
 import { PagedList } from "#web/components/PagedList";
 import { PanelHeading } from "#web/components/PanelHeading";
+import { PastLastPage } from "#web/components/PastLastPage";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { StatusPanel } from "#web/components/StatusPanel";
@@ -88,15 +89,17 @@ export function ManageToolsPage() {
         errorTitle="We could not load the tools"
         empty={(data) =>
           data.tools.length === 0 && (
-            <StatusPanel
-              icon={BoxIcon}
-              title={page > 1 ? `There are no tools on page ${page}` : "The shop has no tools yet"}
-              action={
-                <Link to={page > 1 ? hrefFor(1) : "/dashboard/addTools"} className="btn btn-primary mt-6">
-                  {page > 1 ? "Go to the first page" : "Add a tool"}
-                </Link>
-              }
-            />
+            <PastLastPage page={page} items="tools" firstPageHref={hrefFor(1)} icon={BoxIcon}>
+              <StatusPanel
+                icon={BoxIcon}
+                title="The shop has no tools yet"
+                action={
+                  <Link to="/dashboard/addTools" className="btn btn-primary mt-6">
+                    Add a tool
+                  </Link>
+                }
+              />
+            </PastLastPage>
           )
         }
       >

@@ -2,8 +2,10 @@ import { useSearchParams } from "react-router";
 import { ListCount } from "#web/components/ListCount";
 import { PagedList } from "#web/components/PagedList";
 import { PanelHeading } from "#web/components/PanelHeading";
+import { PastLastPage } from "#web/components/PastLastPage";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
+import { UsersIcon } from "#web/components/shop-icons";
 import { pageHref, parseListPosition } from "#web/lib/page-param";
 import { useSession } from "#web/lib/session/get-session";
 import { usersPageSize, useUsers } from "../api/get-users";
@@ -35,9 +37,12 @@ export function UsersPage() {
         errorTitle="We could not load the users"
         empty={(data) =>
           data.users.length === 0 && (
-            <p className="rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center text-slate-600 shadow-sm">
-              There are no users on page {page}.
-            </p>
+            <PastLastPage
+              page={page}
+              items="users"
+              firstPageHref={pageHref(path, undefined, 1)}
+              icon={UsersIcon}
+            />
           )
         }
       >

@@ -4,7 +4,7 @@
 // STRIPE_API_BASE=<url>.
 import crypto from "node:crypto";
 import http from "node:http";
-import { listenOnLocalhost } from "../test/local-server";
+import { listenOnLocalhost } from "../local-server";
 
 export type FakeIntent = {
   id: string;

@@ -4,7 +4,7 @@
 // S3_ENDPOINT=<url> and S3_BUCKET=<bucket>. Signatures must be present but are not verified.
 import crypto from "node:crypto";
 import http from "node:http";
-import { listenOnLocalhost } from "../test/local-server";
+import { listenOnLocalhost } from "../local-server";
 
 export type FakeObject = {
   body: Buffer;

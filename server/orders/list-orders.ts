@@ -1,0 +1,84 @@
+import { and, eq, getTableColumns, inArray, or, type SQL, sql } from "drizzle-orm";
+import { parseOrderNumber } from "#contract/order-number";
+import { type OrderStatus, orderStatuses } from "#contract/order-status";
+import type { Order } from "#contract/orders";
+import type { ListQuery } from "#contract/pagination";
+import type { Db } from "#server/db/database";
+import { cursorKey, inRange, keyset, type Range } from "#server/db/keyset";
+import type { Page } from "#server/db/paging";
+import type { OrdersContext } from "./orders-deps";
+import { presentOrders } from "./present-orders";
+import { orderStatusCounts, orders } from "./tables";
+
+/** Every list of orders: newest first, by the indexes on (…, created_at, id). */
+const newestFirst = keyset("desc", [
+  [orders.createdAt, "timestamp"],
+  [orders.id, "uuid"],
+]);
+const listedOrder = { ...getTableColumns(orders), [cursorKey]: newestFirst.key };
+
+const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The admin's search, each form by its index: an order number (CM-10482), an order id, a buyer's
+ * email, the start of a product name (a bare number may be either an order's or a product's).
+ */
+function matching(q: string): SQL {
+  const term = q.toLowerCase();
+  const number = parseOrderNumber(term);
+  if (number !== undefined) return eq(orders.number, number);
+  if (uuidText.test(term)) return eq(orders.id, term);
+  if (term.includes("@")) return eq(sql`lower(${orders.email})`, term);
+  const product = sql`lower(${orders.productName}) like ${`${term.replace(/[\\%_]/g, "\\$&")}%`}`;
+  return /^\d{1,15}$/.test(term) ? (or(eq(orders.number, Number(term)), product) ?? product) : product;
+}
+
+export type OrderFilter = {
+  userId?: string;
+  status?: OrderStatus | readonly OrderStatus[] | undefined;
+  q?: string | undefined;
+};
+
+/**
+ * The number of orders of these statuses (all when undefined), from the counters the orders
+ * table's trigger keeps (decision 013): a sum of a few rows, not a count of the orders.
+ */
+async function countByStatus(db: Db, statuses: readonly OrderStatus[] | undefined): Promise<number> {
+  const [row] = await db
+    .select({ total: sql`coalesce(sum(${orderStatusCounts.count}), 0)`.mapWith(Number) })
+    .from(orderStatusCounts)
+    .where(statuses && inArray(orderStatusCounts.status, [...statuses]));
+  return row?.total ?? 0;
+}
+
+/**
+ * A page of orders, newest first: of one user or everyone's, of one status or any of several (or
+ * all), found by `q`. Several statuses are read one index range each and merged.
+ */
+export async function listOrders(
+  context: OrdersContext,
+  filter: OrderFilter,
+  query: ListQuery,
+): Promise<Page<Order>> {
+  const { db } = context;
+  const named = filter.status === undefined ? undefined : [filter.status].flat();
+  // Every status named is no filter at all: one index range instead of a merge of one per status.
+  const statuses = named && orderStatuses.every((s) => named.includes(s)) ? undefined : named;
+  const own = and(
+    filter.userId === undefined ? undefined : eq(orders.userId, filter.userId),
+    filter.q === undefined ? undefined : matching(filter.q),
+  );
+  const read = (range: Range, status: SQL | undefined) =>
+    inRange(db.select(listedOrder).from(orders).$dynamic(), range, and(own, status));
+  const page = await newestFirst.list(
+    query,
+    (range) =>
+      statuses && statuses.length > 1
+        ? newestFirst.mergeBranches(range, (each) => statuses.map((s) => read(each, eq(orders.status, s))))
+        : read(range, statuses?.[0] === undefined ? undefined : eq(orders.status, statuses[0])),
+    own === undefined
+      ? countByStatus(db, statuses)
+      : db.$count(orders, and(own, statuses && inArray(orders.status, statuses))),
+  );
+  return { ...page, items: await presentOrders(context, page.items) };
+}

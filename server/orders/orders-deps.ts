@@ -1,0 +1,33 @@
+import type { Db, Tx } from "#server/db/database";
+import type { OrderMessages } from "./messages/order-messages";
+import type { OrderRow } from "./order-view";
+
+/**
+ * What cancelling an unpaid order needs from payments: no card may be charged for an order once it
+ * is cancelled (implemented by the payments service, over the gateway).
+ */
+export type OpenPayments = {
+  /**
+   * Cancels the order's open payments at the gateway and answers the ones it closed. When one had
+   * already gone through, it is recorded instead and the order, now paid, comes back.
+   */
+  close(orderId: string): Promise<{ paid: OrderRow } | { closed: ReadonlySet<string> }>;
+  /** With the order locked: whether it has an open payment that is not among `closed` (one just started). */
+  openBesides(tx: Tx, orderId: string, closed: ReadonlySet<string>): Promise<boolean>;
+};
+
+export type OrdersDeps = {
+  onStockChange: () => void;
+  payments: OpenPayments;
+  /** Unpaid orders are cancelled this many hours after they were placed; 0 never. */
+  unpaidOrderHours: number;
+  /** Where the expiry sweep reports an order it could not cancel (pino's signature). */
+  log: { error(details: object, message: string): void };
+  /** The buyer's messages, enqueued in the transaction of each change (messages/order-messages.tsx). */
+  messages: OrderMessages;
+};
+
+/** What each of the orders' use cases (one file each) works with: the database and the service's deps. */
+export type OrdersContext = { db: Db; deps: OrdersDeps };
+
+export const hourMs = 60 * 60 * 1000;

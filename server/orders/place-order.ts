@@ -1,0 +1,87 @@
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { neededByProblem } from "#contract/delivery-dates";
+import { type LotProblem, lotProblem } from "#contract/lot-rules";
+import type { orderBody } from "#contract/orders";
+import type { SessionUser } from "#server/accounts/guards";
+import { lotOf } from "#server/catalog/stock";
+import type { Tx } from "#server/db/database";
+import { badRequest, conflict, notFound } from "#server/http/errors";
+import type { OrderRow } from "./order-view";
+import type { OrdersContext } from "./orders-deps";
+import { nextOrderNumber, placeOrderTakingStock } from "./take-stock";
+
+export type PlaceOrderInput = z.infer<typeof orderBody>;
+
+const lotError = (problem: LotProblem) =>
+  problem.rule === "stock" ? conflict(problem.message) : badRequest(problem.message);
+
+/**
+ * Places an order for the signed-in buyer: name and email from the session, product and price
+ * from the tool. `alsoInTransaction` runs in the order's transaction (the idempotency key's
+ * answer is stored with the order, server/idempotency/keys.ts); if it throws, no order.
+ */
+export async function placeOrder(
+  { db, deps }: OrdersContext,
+  buyer: SessionUser,
+  input: PlaceOrderInput,
+  alsoInTransaction?: (tx: Tx, order: OrderRow) => Promise<void>,
+): Promise<OrderRow> {
+  const quantity = input.orderMinimum;
+  // The order's number is drawn beside the tool's read (one round trip's wait, not two), and kept
+  // by a retry (the refused statement inserted nothing). An order refused leaves a gap.
+  let number: Promise<number> | undefined;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    number ??= nextOrderNumber(db);
+    const [[tool], drawn] = await Promise.all([lotOf(db, input.orderId), number]);
+    if (!tool) throw notFound("No tool with that id");
+    const problem = lotProblem(tool, quantity);
+    if (problem) throw lotError(problem);
+    const tooSoon = neededByProblem(tool.leadTimeDays, input.orderDate);
+    if (tooSoon) throw badRequest(tooSoon);
+    if (!Number.isSafeInteger(tool.priceCents * quantity)) {
+      throw badRequest("This order is too large to take online; please contact us");
+    }
+    const createdAt = new Date();
+    const newOrder = {
+      id: randomUUID(),
+      number: drawn,
+      createdAt,
+      unitPriceCents: tool.priceCents,
+      toolId: tool.id,
+      userId: buyer.id,
+      name: buyer.name,
+      email: buyer.email,
+      phone: input.orderPhone,
+      address: input.orderAddress,
+      neededBy: input.orderDate,
+      quantity,
+    };
+    // The buyer's confirmation is written by the same statement as the order, rendered before it.
+    const confirmation = await deps.messages.placed({
+      ...newOrder,
+      productName: tool.name,
+      status: "pending",
+      transactionId: null,
+      updatedAt: createdAt,
+    });
+    // One statement, no transaction around it (the tool's row is locked only while PostgreSQL runs
+    // it), unless something must commit with it: the idempotency key's answer, or a low-stock
+    // message when the order may take the tool to its low-stock level (catalog/stock.ts).
+    const order =
+      alsoInTransaction || tool.lowStockAt !== null
+        ? await db.transaction(async (tx) => {
+            const placed = await placeOrderTakingStock(tx, newOrder, confirmation);
+            if (placed) await alsoInTransaction?.(tx, placed);
+            return placed;
+          })
+        : await placeOrderTakingStock(db, newOrder, confirmation);
+    if (order) {
+      deps.onStockChange();
+      return order;
+    }
+    // Another order took the stock after the read, or the price changed: read again, which
+    // explains the refusal ("Only 300 pieces left"), or succeeds at the new price.
+  }
+  throw conflict("The stock changed while you were ordering; please try again");
+}
