@@ -95,5 +95,7 @@ test("an admin downloads the catalog and the orders as CSV files", async ({ page
     page.getByRole("link", { name: "Download CSV" }).click(),
   ]);
   expect(orders.suggestedFilename()).toBe(`orders-${today}.csv`);
-  expect(fs.readFileSync((await orders.path()) ?? "", "utf8").split("\n")[0]).toMatch(/^order_id,order_number,placed_at,/);
+  expect(fs.readFileSync((await orders.path()) ?? "", "utf8").split("\n")[0]).toMatch(
+    /^order_id,order_number,placed_at,/,
+  );
 });
