@@ -1,40 +1,13 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../api";
-import { bodySchema, isRecord, isString } from "../parse";
+import type { SessionUser } from "#contract/answers";
+import { apiJson, lazySchema } from "../api";
 import { forgetSignedInHint } from "./signed-in-hint";
 
 /** The signed-in user as Better Auth's get-session reports it (the fields the web app uses). */
-export type SessionUser = {
-  id: string;
-  name: string;
-  email: string;
-  /** The photo URL, or null when the account has none. */
-  image: string | null;
-  role: string | null;
-  /** The address was proved (the emailed link, or the identity provider said so). */
-  emailVerified: boolean;
-};
+export type { SessionUser };
 
-/**
- * `null` when nobody is signed in (a 200, not a 401). Parsed by hand, not with zod: every page
- * asks for the session, and zod would be most of the first page's code.
- */
-function parseSession(value: unknown): SessionUser | null | undefined {
-  if (value === null) return null;
-  if (!isRecord(value) || !isRecord(value.user)) return undefined;
-  const { id, name, email, image, role, emailVerified } = value.user;
-  if (!isString(id) || !isString(name) || !isString(email)) return undefined;
-  return {
-    id,
-    name,
-    email,
-    image: isString(image) && image !== "" ? image : null,
-    role: isString(role) ? role : null,
-    emailVerified: emailVerified === true,
-  };
-}
-
-const sessionSchema = bodySchema(parseSession);
+/** `null` when nobody is signed in (a 200, not a 401). */
+const sessionSchema = lazySchema(() => import("#contract/answers").then((a) => a.sessionAnswer));
 
 export const sessionQueryKey = ["auth", "session"] as const;
 
