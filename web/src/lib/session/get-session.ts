@@ -1,13 +1,20 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import type { SessionUser } from "#contract/answers";
-import { apiJson, lazySchema } from "../api";
+import { apiJson, type BodySchema, lazySchema } from "../api";
 import { forgetSignedInHint } from "./signed-in-hint";
 
 /** The signed-in user as Better Auth's get-session reports it (the fields the web app uses). */
 export type { SessionUser };
 
-/** `null` when nobody is signed in (a 200, not a 401). */
-const sessionSchema = lazySchema(() => import("#contract/answers").then((a) => a.sessionAnswer));
+const signedInSchema = lazySchema(() => import("#contract/answers").then((a) => a.sessionAnswer));
+
+/**
+ * `null` when nobody is signed in (a 200, not a 401): the answer of every visitor's first visit,
+ * read without loading the schema (zod would be the largest code that visit loads).
+ */
+const sessionSchema: BodySchema<SessionUser | null> = {
+  safeParse: (body) => (body === null ? { success: true, data: null } : signedInSchema.safeParse(body)),
+};
 
 export const sessionQueryKey = ["auth", "session"] as const;
 
