@@ -89,18 +89,5 @@ export const portfolioSchema = z.object({
 });
 export type PortfolioInput = z.input<typeof portfolioSchema>;
 
-/** A portfolio; `email` only for its owner and admins. */
-export type Portfolio = {
-  _id: string;
-  name: string;
-  email?: string;
-  education: string;
-  skill: string;
-  project1: string;
-  project2: string;
-  project3: string;
-  img: string;
-};
-
-/** `POST /api/myProfile` and `POST /api/myPortfolio`: the id, also when an existing one was updated. */
-export type SavedResponse = { insertedId: string; updated: boolean };
+// A portfolio and the answer to saving a profile or a portfolio, as the API sends them (answers.ts).
+export type { Portfolio, SavedResponse } from "./answers";

@@ -1,4 +1,6 @@
 import { expect, it } from "vitest";
+import { portfolioAnswer, savedAnswer } from "../../contract/answers";
+import { expectAnswer } from "../test/answers";
 import { withField, without } from "../test/bodies";
 import { call } from "../test/requests";
 import { adminEmail, type TestUser, usersAndAdmin } from "../test/sessions";
@@ -39,9 +41,11 @@ describeEachDatabase(
       expect(created.statusCode).toBe(201);
       const { insertedId } = created.json();
       expect(created.json()).toEqual({ insertedId, updated: false });
+      expectAnswer(savedAnswer, created.json());
       const updated = await save({ ...portfolioOf(people.user), skill: "Transmissions" }, people.user);
       expect(updated.statusCode).toBe(200);
       expect(updated.json()).toEqual({ insertedId, updated: true });
+      expectAnswer(savedAnswer, updated.json());
       expect(await env.db.$count(portfolios)).toBe(1);
     });
 
@@ -58,6 +62,7 @@ describeEachDatabase(
       for (const who of [people.user, people.admin]) {
         const res = await read(ownerUrl(), who);
         expect(res.statusCode).toBe(200);
+        expectAnswer(portfolioAnswer, res.json());
         expect(res.json()).toEqual({
           _id: expect.any(String),
           ...portfolioOf(people.user),
@@ -67,6 +72,7 @@ describeEachDatabase(
       for (const who of [undefined, people.other]) {
         const res = await read(ownerUrl(), who);
         expect(res.statusCode).toBe(200);
+        expectAnswer(portfolioAnswer, res.json());
         expect(res.json()).not.toHaveProperty("email");
         expect(res.body).not.toContain(people.user.email);
         expect(res.json()).toMatchObject({

@@ -1,5 +1,7 @@
 import { expect, it } from "vitest";
+import { profileAnswer, profileListAnswer, savedAnswer } from "../../contract/answers";
 import type { Profile } from "../../contract/profiles";
+import { expectAnswer } from "../test/answers";
 import { withField, without } from "../test/bodies";
 import { call } from "../test/requests";
 import { adminEmail, signUp, type TestUser, usersAndAdmin } from "../test/sessions";
@@ -39,10 +41,12 @@ describeEachDatabase(
       expect(created.statusCode).toBe(201);
       const { insertedId } = created.json();
       expect(created.json()).toEqual({ insertedId, updated: false });
+      expectAnswer(savedAnswer, created.json());
 
       const updated = await save({ ...profileOf(people.user), location: "Chattogram" }, people.user);
       expect(updated.statusCode).toBe(200);
       expect(updated.json()).toEqual({ insertedId, updated: true });
+      expectAnswer(savedAnswer, updated.json());
       expect(await env.db.$count(profiles)).toBe(1);
 
       const mine = await read(`/api/myProfile?email=${encodeURIComponent(people.user.email)}`, people.user);
@@ -72,6 +76,7 @@ describeEachDatabase(
       for (const who of [people.user, people.admin]) {
         const res = await read(url, who);
         expect(res.statusCode).toBe(200);
+        expectAnswer(profileAnswer, res.json());
         expect(res.json<Profile>()).toEqual({
           _id: expect.any(String),
           name: people.user.name,
@@ -90,6 +95,7 @@ describeEachDatabase(
       for (const who of [undefined, people.other]) {
         const res = await read(url, who);
         expect(res.statusCode).toBe(200);
+        expectAnswer(profileAnswer, res.json());
         expect(Object.keys(res.json()).sort()).toEqual([
           "_id",
           "education",
@@ -130,6 +136,7 @@ describeEachDatabase(
       const res = await read("/api/showAllProfile", people.admin);
       expect(res.statusCode).toBe(200);
       expect(res.headers["x-total-count"]).toBe("2");
+      expectAnswer(profileListAnswer, res.json());
       expect(
         res
           .json<Profile[]>()

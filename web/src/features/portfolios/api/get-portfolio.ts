@@ -1,27 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Portfolio } from "#contract/profiles";
-import { ApiError, apiJson } from "#web/lib/api";
-import { bodySchema, isRecord, isString } from "#web/lib/parse";
+import { ApiError, apiJson, lazySchema } from "#web/lib/api";
 
-export function parsePortfolio(value: unknown): Portfolio | undefined {
-  if (!isRecord(value)) return undefined;
-  const { _id, name, email, education, skill, project1, project2, project3, img } = value;
-  if (![_id, name, education, skill, project1, project2, project3, img].every(isString)) return undefined;
-  if (email !== undefined && !isString(email)) return undefined;
-  return {
-    _id: _id as string,
-    name: name as string,
-    education: education as string,
-    skill: skill as string,
-    project1: project1 as string,
-    project2: project2 as string,
-    project3: project3 as string,
-    img: img as string,
-    ...(isString(email) ? { email } : {}),
-  };
-}
-
-const portfolioSchema = bodySchema(parsePortfolio);
+const portfolioSchema = lazySchema(() => import("#contract/answers").then((a) => a.portfolioAnswer));
 
 /**
  * `GET /api/myPortfolio?email=`: that person's portfolio (the email only for its owner and admins);

@@ -1,30 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PublicProfile } from "#contract/profiles";
-import { ApiError, apiJson } from "#web/lib/api";
-import { bodySchema, isRecord, isString } from "#web/lib/parse";
+import type { ProfileView } from "#contract/answers";
+import { ApiError, apiJson, lazySchema } from "#web/lib/api";
 
 /** A profile as the server sends it: email and phone only to its owner and admins. */
-export type ProfileView = PublicProfile & { email?: string; phone?: string };
+export type { ProfileView };
 
-export function parseProfile(value: unknown): ProfileView | undefined {
-  if (!isRecord(value)) return undefined;
-  const { _id, name, img, education, location, linkedIn, email, phone } = value;
-  if (![_id, name, img, education, location, linkedIn].every(isString)) return undefined;
-  if ((email !== undefined && !isString(email)) || (phone !== undefined && !isString(phone)))
-    return undefined;
-  return {
-    _id: _id as string,
-    name: name as string,
-    img: img as string,
-    education: education as string,
-    location: location as string,
-    linkedIn: linkedIn as string,
-    ...(isString(email) ? { email } : {}),
-    ...(isString(phone) ? { phone } : {}),
-  };
-}
-
-const profileSchema = bodySchema(parseProfile);
+const profileSchema = lazySchema(() => import("#contract/answers").then((a) => a.profileAnswer));
 
 /**
  * `GET /api/myProfile?email=`: that person's profile (the public part unless it is yours or you are
