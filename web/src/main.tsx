@@ -5,7 +5,12 @@ import { createQueryClient } from "./app/query-client";
 import { preloadPagesAt } from "./app/router";
 import { Pages, Shop } from "./app/Shop";
 import { loadDeferredParts } from "./lib/lazy-near-viewport";
-import { pageDataElementId, type RenderedPageData, setPageRenderedOn } from "./lib/rendered-page";
+import {
+  pageDataElementId,
+  type RenderedPageData,
+  setPageRenderedFor,
+  setPageRenderedOn,
+} from "./lib/rendered-page";
 import "./styles.css";
 
 // zod would probe whether it may compile validators with `new Function`; the shop's
@@ -56,6 +61,7 @@ function start(root: HTMLElement) {
     // shows changes), so they count as fetched now: the app does not ask again for what it shows.
     for (const { queryKey, data } of pageData.queries) queryClient.setQueryData(queryKey, data);
     setPageRenderedOn(pageData.today);
+    setPageRenderedFor(pageData.origin);
     loadDeferredPartsOnNavigation();
     // The server's page is painted first, then taken over: hydrating is a long piece of work that
     // would otherwise hold back the first paint of a page that is already there to read. As a
