@@ -4,6 +4,7 @@ import { BrowserRouter } from "react-router";
 import { createQueryClient } from "./app/query-client";
 import { preloadPagesAt } from "./app/router";
 import { Pages, Shop } from "./app/Shop";
+import { leaveSiteMetaToTheApp } from "./components/PageMeta";
 import { loadDeferredParts } from "./lib/lazy-near-viewport";
 import {
   pageDataElementId,
@@ -49,6 +50,7 @@ function loadDeferredPartsOnNavigation() {
 function start(root: HTMLElement) {
   const queryClient = createQueryClient();
   const pageData = readPageData();
+  leaveSiteMetaToTheApp();
   const app = (
     <Shop queryClient={queryClient}>
       <BrowserRouter>

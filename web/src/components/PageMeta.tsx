@@ -57,10 +57,29 @@ export function PageMeta({ title, description, canonicalPath }: PageMetaProps) {
 }
 
 /**
+ * Before the app draws its first page: index.html's description and link preview leave the head, for
+ * PageMetaScope to draw them (or the page its own). React takes over only the elements of the head a
+ * hydrated page rendered; any other it would add beside index.html's. A server-rendered page's own
+ * (public-pages.ts put them in place of these) stay, for the app to take over.
+ */
+export function leaveSiteMetaToTheApp(): void {
+  const defaults: Record<string, string> = {
+    'meta[name="description"]': siteMeta.description,
+    'meta[property="og:title"]': siteMeta.ogTitle,
+    'meta[property="og:description"]': siteMeta.ogDescription,
+  };
+  for (const [selector, content] of Object.entries(defaults)) {
+    for (const element of document.head.querySelectorAll<HTMLMetaElement>(selector)) {
+      if (element.content === content) element.remove();
+    }
+  }
+}
+
+/**
  * Around the pages: while none shows a PageMeta, the head has index.html's description and link
  * preview (React renders no two of a meta: a page's own replaces these, and they come back when it
- * leaves). Not known before the page is in the document: the server's head and the head the app
- * hydrates already have the right ones, so these are drawn only from then on.
+ * leaves). Whether the page has its own is known once it is in the document, so these are drawn from
+ * then on (leaveSiteMetaToTheApp took index.html's out).
  */
 export function PageMetaScope({ children }: { children: ReactNode }) {
   // undefined until the first page has been put in the document (its own PageMeta counted).
