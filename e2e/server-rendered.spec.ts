@@ -34,17 +34,13 @@ const headElements = [
   { html: /<meta property="og:url"/g, css: 'meta[property="og:url"]', one: 0 },
 ];
 
-/** The pages with a description and address of their own (PageMeta); the others keep index.html's. */
-const ownAddress = new Set([
-  "/",
-  "/about",
-  "/carBenifits",
-  "/contact",
-  "/blog",
-  "/terms",
-  "/privacy",
-  "/shipping",
-]);
+/**
+ * The pages with a description and address of their own (PageMeta): the public pages but /tools and
+ * the not-found page, which keep index.html's.
+ */
+const ownAddress = new Set(
+  Object.keys(headings).filter((path) => path !== "/tools" && path !== "/no-such-page"),
+);
 
 /** index.html's description, which a page without its own keeps. */
 const siteDescription =
