@@ -2,6 +2,7 @@ import { type ReactNode, Suspense, useEffect } from "react";
 import { ErrorBoundary } from "react-error-boundary";
 import { Outlet, useLocation } from "react-router";
 import { Navbar } from "#web/components/Navbar";
+import { PageMetaScope } from "#web/components/PageMeta";
 import { Spinner } from "#web/components/Spinner";
 import { AccountNav } from "#web/features/auth/components/AccountNav";
 import { lazyNearViewport } from "#web/lib/lazy-near-viewport";
@@ -57,15 +58,17 @@ export function RootLayout() {
   useScrollRestoration();
   const { pathname } = useLocation();
   return (
-    <AppShell>
-      {/* A page that fails to load or render shows an error inside the shell, navigation still there;
+    <PageMetaScope>
+      <AppShell>
+        {/* A page that fails to load or render shows an error inside the shell, navigation still there;
           going to another page clears it. Navigations are transitions: the current page stays on
           screen while the next one's code loads, so the spinner shows only on a first load. */}
-      <ErrorBoundary FallbackComponent={RouteErrorPage} resetKeys={[pathname]}>
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
-      </ErrorBoundary>
-    </AppShell>
+        <ErrorBoundary FallbackComponent={RouteErrorPage} resetKeys={[pathname]}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </AppShell>
+    </PageMetaScope>
   );
 }
