@@ -3,7 +3,8 @@ CREATE TABLE "cart_lines" (
 	"tool_id" uuid NOT NULL,
 	"quantity" integer NOT NULL,
 	"added_unit_price_cents" integer NOT NULL,
-	"added_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+	"added_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"position" bigint GENERATED ALWAYS AS IDENTITY (sequence name "cart_lines_position_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	CONSTRAINT "cart_lines_user_id_tool_id_pk" PRIMARY KEY("user_id","tool_id"),
 	CONSTRAINT "cart_lines_quantity_positive" CHECK ("cart_lines"."quantity" > 0),
 	CONSTRAINT "cart_lines_added_price_positive" CHECK ("cart_lines"."added_unit_price_cents" > 0)
