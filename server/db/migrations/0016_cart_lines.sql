@@ -12,4 +12,5 @@ CREATE TABLE "cart_lines" (
 --> statement-breakpoint
 ALTER TABLE "cart_lines" ADD CONSTRAINT "cart_lines_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cart_lines" ADD CONSTRAINT "cart_lines_tool_id_tools_id_fk" FOREIGN KEY ("tool_id") REFERENCES "public"."tools"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "cart_lines_tool_idx" ON "cart_lines" USING btree ("tool_id");
+CREATE INDEX "cart_lines_tool_idx" ON "cart_lines" USING btree ("tool_id");--> statement-breakpoint
+CREATE INDEX "tools_sku_upper_idx" ON "tools" USING btree (upper("sku")) WHERE "tools"."sku" is not null;
