@@ -82,9 +82,11 @@ export function CartLineItem({ line }: { line: CartLine }) {
             {line.name}
           </Link>
         </h2>
-        <p className="mt-0.5 text-slate-600 text-sm">
-          SKU <span className="font-mono">{line.sku}</span>
-        </p>
+        {line.sku && (
+          <p className="mt-0.5 text-slate-600 text-sm">
+            SKU <span className="font-mono">{line.sku}</span>
+          </p>
+        )}
         <p className="mt-1 text-slate-700 text-sm">
           {formatDollars(line.unitPrice)} a piece
           {priceChanged && (
