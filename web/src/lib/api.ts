@@ -3,11 +3,14 @@ import { cursorOf, pageLinks, totalCountHeader } from "#contract/paging";
 /** A failed API call. `status` is the HTTP status, or 0 when the server could not be reached. */
 export class ApiError extends Error {
   readonly status: number;
+  /** The error answer's JSON body, for calls whose refusals carry more than `error`. */
+  readonly body: unknown;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, body?: unknown) {
     super(message);
     this.name = "ApiError";
     this.status = status;
+    this.body = body;
   }
 }
 
@@ -34,17 +37,21 @@ export function serverMessage(body: unknown): string | undefined {
 /** Reads the server's `{ error }` body into an ApiError. */
 async function toApiError(response: Response): Promise<ApiError> {
   let message: string | undefined;
+  let body: unknown;
   try {
-    message = serverMessage(await response.json());
+    body = await response.json();
+    message = serverMessage(body);
   } catch {
     // Not JSON (a proxy's error page, say): keep the fallback.
   }
-  return new ApiError(response.status, message ?? fallbackMessage(response.status));
+  return new ApiError(response.status, message ?? fallbackMessage(response.status), body);
 }
 
 export type ApiRequest = Omit<RequestInit, "body"> & {
   /** Sent as JSON. */
   json?: unknown;
+  /** Sent as multipart/form-data (the browser writes its boundary). */
+  form?: FormData;
   /** A 401 is this call's answer (a wrong password), not a lost session: it does not sign the user out. */
   expectUnauthorized?: boolean;
 };
@@ -76,7 +83,7 @@ export function onUnauthorized(handler: () => void): () => void {
  */
 export async function apiFetch(
   path: string,
-  { json, headers, expectUnauthorized = false, ...init }: ApiRequest = {},
+  { json, form, headers, expectUnauthorized = false, ...init }: ApiRequest = {},
 ): Promise<Response> {
   const requestHeaders = new Headers(headers);
   requestHeaders.set("accept", "application/json");
@@ -88,7 +95,7 @@ export async function apiFetch(
       credentials: "same-origin",
       ...init,
       headers: requestHeaders,
-      body: json === undefined ? undefined : JSON.stringify(json),
+      body: json === undefined ? form : JSON.stringify(json),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
