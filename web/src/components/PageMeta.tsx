@@ -77,9 +77,9 @@ export function leaveSiteMetaToTheApp(): void {
 
 /**
  * Around the pages: while none shows a PageMeta, the head has index.html's description and link
- * preview (React renders no two of a meta: a page's own replaces these, and they come back when it
- * leaves). Whether the page has its own is known once it is in the document, so these are drawn from
- * then on (leaveSiteMetaToTheApp took index.html's out).
+ * preview; while one does, only its own (React would put both in the head). Whether the page has its
+ * own is known once it is in the document, so these are drawn from then on (leaveSiteMetaToTheApp
+ * took index.html's out).
  */
 export function PageMetaScope({ children }: { children: ReactNode }) {
   // undefined until the first page has been put in the document (its own PageMeta counted).
