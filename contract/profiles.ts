@@ -104,3 +104,40 @@ export type Portfolio = {
 
 /** `POST /api/myProfile` and `POST /api/myPortfolio`: the id, also when an existing one was updated. */
 export type SavedResponse = { insertedId: string; updated: boolean };
+
+/**
+ * A record each user keeps one of (a profile, a portfolio), for the server and the web alike:
+ * `POST <path>` saves the signed-in user's (creating again updates it), `GET <path>?email=` reads
+ * someone's, whose private fields only its owner and admins see.
+ */
+export type OwnRecordKind<Shape extends z.ZodRawShape = z.ZodRawShape> = {
+  /** The word on screen ("Profile"); in lower case in sentences. */
+  noun: "Profile" | "Portfolio";
+  path: "/api/myProfile" | "/api/myPortfolio";
+  /** The form and the body of `POST`; its fields, in its order, are the record's after `_id`. */
+  schema: z.ZodObject<Shape>;
+  /** The fields only its owner and admins see. */
+  privateFields: readonly (keyof Shape & string)[];
+  /** The 404 of `GET` when the person has none. */
+  missing: string;
+};
+
+/** The record's fields in the order the API sends them (after `_id`). */
+export const fieldsOf = <Shape extends z.ZodRawShape>(kind: OwnRecordKind<Shape>) =>
+  Object.keys(kind.schema.shape) as (keyof Shape & string)[];
+
+export const profileKind: OwnRecordKind<typeof profileSchema.shape> = {
+  noun: "Profile",
+  path: "/api/myProfile",
+  schema: profileSchema,
+  privateFields: ["email", "phone"],
+  missing: "No profile yet",
+};
+
+export const portfolioKind: OwnRecordKind<typeof portfolioSchema.shape> = {
+  noun: "Portfolio",
+  path: "/api/myPortfolio",
+  schema: portfolioSchema,
+  privateFields: ["email"],
+  missing: "No portfolio yet",
+};
