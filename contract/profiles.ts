@@ -110,23 +110,32 @@ export type SavedResponse = { insertedId: string; updated: boolean };
  * `POST <path>` saves the signed-in user's (creating again updates it), `GET <path>?email=` reads
  * someone's, whose private fields only its owner and admins see.
  */
-export type OwnRecordKind<Shape extends z.ZodRawShape = z.ZodRawShape> = {
+export type OwnRecordKind<
+  Shape extends z.ZodRawShape = z.ZodRawShape,
+  Private extends keyof Shape & string = keyof Shape & string,
+> = {
   /** The word on screen ("Profile"); in lower case in sentences. */
   noun: "Profile" | "Portfolio";
   path: "/api/myProfile" | "/api/myPortfolio";
   /** The form and the body of `POST`; its fields, in its order, are the record's after `_id`. */
   schema: z.ZodObject<Shape>;
   /** The fields only its owner and admins see. */
-  privateFields: readonly (keyof Shape & string)[];
+  privateFields: readonly Private[];
   /** The 404 of `GET` when the person has none. */
   missing: string;
 };
 
+/** A record as the API sends it: `_id` and its fields as text, the private ones only to its owner and admins. */
+export type OwnRecordView<Kind> =
+  Kind extends OwnRecordKind<infer Shape, infer Private>
+    ? { _id: string } & { [F in Exclude<keyof Shape, Private>]: string } & { [F in Private]?: string }
+    : never;
+
 /** The record's fields in the order the API sends them (after `_id`). */
-export const fieldsOf = <Shape extends z.ZodRawShape>(kind: OwnRecordKind<Shape>) =>
+export const fieldsOf = <Shape extends z.ZodRawShape>(kind: { schema: z.ZodObject<Shape> }) =>
   Object.keys(kind.schema.shape) as (keyof Shape & string)[];
 
-export const profileKind: OwnRecordKind<typeof profileSchema.shape> = {
+export const profileKind: OwnRecordKind<typeof profileSchema.shape, "email" | "phone"> = {
   noun: "Profile",
   path: "/api/myProfile",
   schema: profileSchema,
@@ -134,7 +143,7 @@ export const profileKind: OwnRecordKind<typeof profileSchema.shape> = {
   missing: "No profile yet",
 };
 
-export const portfolioKind: OwnRecordKind<typeof portfolioSchema.shape> = {
+export const portfolioKind: OwnRecordKind<typeof portfolioSchema.shape, "email"> = {
   noun: "Portfolio",
   path: "/api/myPortfolio",
   schema: portfolioSchema,

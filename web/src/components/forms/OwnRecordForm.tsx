@@ -1,12 +1,18 @@
 import type { UseMutationResult } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import type { FieldValues, UseFormRegisterReturn, UseFormReturn } from "react-hook-form";
+import { type ReactNode, useState } from "react";
+import {
+  Controller,
+  type FieldValues,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+} from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { SavedResponse } from "#contract/profiles";
 import { errorMessage } from "#web/lib/api";
 import { toast } from "#web/lib/toast";
 import { controlClass, Field } from "../FormField";
 import { FailedAlert } from "./FailedAlert";
+import { PhotoField } from "./PhotoField";
 import { PhotoSubmitRow } from "./PhotoSubmitRow";
 
 type OwnerFieldsProps = {
@@ -18,7 +24,7 @@ type OwnerFieldsProps = {
 };
 
 /** The owner's name (the account's, to start with) and the account's email, which cannot change here. */
-export function OwnerFields({ name, email, errors }: OwnerFieldsProps) {
+function OwnerFields({ name, email, errors }: OwnerFieldsProps) {
   return (
     <>
       <Field label="Name" error={errors.name}>
@@ -49,9 +55,13 @@ export function OwnerFields({ name, email, errors }: OwnerFieldsProps) {
   );
 }
 
+/** The fields every record has (contract/profiles.ts's OwnRecordKind): the owner's, then the photo. */
+type CommonFields = { name: string; email: string; education: string; img: string };
+
 type OwnRecordFormProps<TInput extends FieldValues, TFields> = {
   /** What the form saves ("Profile"): the word in its name, its button and its toast. */
   noun: "Profile" | "Portfolio";
+  /** From `useOwnRecordForm` (lib/records/own-record-form.ts). */
   form: UseFormReturn<TInput, unknown, TFields>;
   /** Creates the user's record, or updates it when there is one. */
   save: UseMutationResult<SavedResponse, Error, TFields>;
@@ -59,15 +69,22 @@ type OwnRecordFormProps<TInput extends FieldValues, TFields> = {
   updating: boolean;
   /** Where the user goes once it is saved. */
   savedPath: string;
-  /** The form's photo is still uploading. */
-  photoBusy: boolean;
-  /** The fields. */
+  /** The Education select's choices. */
+  educations: readonly string[];
+  /** The Education select spans the grid's two columns. */
+  wideEducation?: boolean;
+  /** What the photo should show. */
+  photoHint: string;
+  /** The kind's own fields, in the grid after Name, Email and Education. */
   children: ReactNode;
+  /** Sections between the grid and the photo (a portfolio's projects). */
+  after?: ReactNode;
 };
 
 /**
- * The form of a record each user keeps one of (a profile, a portfolio): saves it with the spec's
- * toasts, then shows it; a failure stays under the fields.
+ * The form of a record each user keeps one of (a profile, a portfolio): name, email, education, the
+ * kind's own fields and a photo; saves it with the spec's toasts, then shows it; a failure stays
+ * under the fields.
  */
 export function OwnRecordForm<TInput extends FieldValues, TFields>({
   noun,
@@ -75,11 +92,18 @@ export function OwnRecordForm<TInput extends FieldValues, TFields>({
   save,
   updating,
   savedPath,
-  photoBusy,
+  educations,
+  wideEducation = false,
+  photoHint,
   children,
+  after,
 }: OwnRecordFormProps<TInput, TFields>) {
   const navigate = useNavigate();
+  const [photoBusy, setPhotoBusy] = useState(false);
   const { isSubmitting } = form.formState;
+  // Every kind's schema has these fields (useOwnRecordForm's kind).
+  const common = form as unknown as UseFormReturn<CommonFields>;
+  const { errors } = common.formState;
   const word = noun.toLowerCase();
 
   const onSubmit = form.handleSubmit(async (record) => {
@@ -102,7 +126,51 @@ export function OwnRecordForm<TInput extends FieldValues, TFields>({
       aria-label={`${updating ? "Update" : "Create"} your ${word}`}
       className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
     >
-      {children}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <OwnerFields
+          name={common.register("name")}
+          email={common.register("email")}
+          errors={{ name: errors.name?.message, email: errors.email?.message }}
+        />
+        <Field
+          label="Education"
+          error={errors.education?.message}
+          className={wideEducation ? "sm:col-span-2" : ""}
+        >
+          {(control) => (
+            <select {...control} className={controlClass} {...common.register("education")}>
+              <option value="" disabled>
+                Select…
+              </option>
+              {educations.map((education) => (
+                <option key={education} value={education}>
+                  {education}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {children}
+      </div>
+      {after}
+      <div className="mt-6 border-slate-100 border-t pt-6">
+        <Controller
+          control={common.control}
+          name="img"
+          render={({ field, fieldState }) => (
+            <PhotoField
+              name={field.name}
+              value={field.value ?? ""}
+              onChange={field.onChange}
+              inputRef={field.ref}
+              error={fieldState.error?.message}
+              onBusyChange={setPhotoBusy}
+              shape="portrait"
+              hint={photoHint}
+            />
+          )}
+        />
+      </div>
       {save.isError && <FailedAlert error={save.error} className="mt-6" />}
       <PhotoSubmitRow
         photoBusy={photoBusy}

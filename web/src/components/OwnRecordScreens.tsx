@@ -1,0 +1,131 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import { Fragment, type ReactNode } from "react";
+import { Link } from "react-router";
+import type { RecordOwner } from "#web/lib/records/own-record";
+import { type SessionUser, useSession } from "#web/lib/session/get-session";
+import { PencilIcon } from "./dashboard-icons";
+import { EmptyState } from "./EmptyState";
+import { PanelHeading } from "./PanelHeading";
+import { QueryState } from "./QueryState";
+import { Spinner } from "./Spinner";
+
+/**
+ * The screens of a record each user keeps one of (a profile, a portfolio: contract/profiles.ts's
+ * OwnRecordKind), told apart only by this: its word, icon, paths, card, form and sentences.
+ */
+export type OwnRecordScreens<T extends { _id: string }> = {
+  /** The word on screen ("Profile"); in lower case in sentences. */
+  noun: "Profile" | "Portfolio";
+  /** The icon of the empty states. */
+  icon: ReactNode;
+  /** The dashboard's page of the user's own record, and of its form. */
+  ownPath: string;
+  formPath: string;
+  /** Someone's record by email, or the user's own; null while they have none. */
+  useRecord: (owner: RecordOwner, enabled?: boolean) => UseQueryResult<T | null>;
+  /** A record, with links under it (Edit). */
+  card: (record: T, actions?: ReactNode) => ReactNode;
+  /** The form, starting from the user's record when they have one. */
+  form: (user: SessionUser, existing: T | null) => ReactNode;
+  /** The heading over someone else's record. */
+  othersHeading: string;
+  /** Under "You have no <noun> yet". */
+  noneYet: string;
+  /** Under the headings of the user's own page and of the form (while they have none). */
+  ownIntro: string;
+  formIntro: string;
+};
+
+type ScreensProps<T extends { _id: string }> = { screens: OwnRecordScreens<T> };
+
+/** The signed-in user's own record with Edit, or a way to create it; loading and error states too. */
+export function OwnRecord<T extends { _id: string }>({
+  screens,
+  userId,
+}: ScreensProps<T> & { userId: string }) {
+  const { noun, icon, formPath, noneYet } = screens;
+  const word = noun.toLowerCase();
+  const record = screens.useRecord({ mine: userId });
+  return (
+    <QueryState
+      query={record}
+      pending={<Spinner label={`Loading your ${word}…`} />}
+      errorTitle={`We could not load your ${word}`}
+    >
+      {(mine) =>
+        mine ? (
+          screens.card(
+            mine,
+            <Link to={formPath} className="btn btn-secondary">
+              <PencilIcon className="size-4" />
+              Edit {word}
+            </Link>,
+          )
+        ) : (
+          <EmptyState
+            icon={icon}
+            title={`You have no ${word} yet`}
+            action={
+              <Link to={formPath} className="btn btn-primary">
+                Create {noun}
+              </Link>
+            }
+          >
+            {noneYet}
+          </EmptyState>
+        )
+      }
+    </QueryState>
+  );
+}
+
+/** The dashboard's page of the signed-in user's own record (My Profile, My Portfolio). */
+export function MyRecordPage<T extends { _id: string }>({ screens }: ScreensProps<T>) {
+  const user = useSession().data;
+  const word = screens.noun.toLowerCase();
+  return (
+    <section aria-labelledby={`my-${word}-heading`} className="max-w-3xl">
+      <title>{`My ${screens.noun} · Car Mechanic`}</title>
+      <PanelHeading id={`my-${word}-heading`} title={`My ${screens.noun}`}>
+        {screens.ownIntro}
+      </PanelHeading>
+      {user ? <OwnRecord screens={screens} userId={user.id} /> : <Spinner label={`Loading your ${word}…`} />}
+    </section>
+  );
+}
+
+/** The dashboard's form page (Create Profile, Create Portfolio): creates the record, or edits it. */
+export function CreateRecordPage<T extends { _id: string }>({ screens }: ScreensProps<T>) {
+  const user = useSession().data;
+  const { noun } = screens;
+  const word = noun.toLowerCase();
+  const record = screens.useRecord({ mine: user?.id ?? "" }, Boolean(user));
+  // Until the session is in, the query waits (disabled) and the spinner shows.
+  const pending = <Spinner label={`Loading your ${word}…`} />;
+
+  return (
+    <section aria-labelledby={`create-${word}-heading`} className="max-w-3xl">
+      <title>{`Create ${noun} · Car Mechanic`}</title>
+      <PanelHeading
+        id={`create-${word}-heading`}
+        title={`Create ${noun}`}
+        aside={
+          record.data && (
+            <Link to={screens.ownPath} className="font-semibold text-accent-dark text-sm hover:underline">
+              View my {word}
+            </Link>
+          )
+        }
+      >
+        {record.data
+          ? `You already have a ${word}: change what you need and save to update it.`
+          : screens.formIntro}
+      </PanelHeading>
+      <QueryState query={record} pending={pending} errorTitle={`We could not load your ${word}`}>
+        {(existing) =>
+          user ? <Fragment key={existing?._id ?? "new"}>{screens.form(user, existing)}</Fragment> : pending
+        }
+      </QueryState>
+    </section>
+  );
+}

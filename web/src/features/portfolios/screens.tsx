@@ -1,0 +1,21 @@
+import type { Portfolio } from "#contract/profiles";
+import { BriefcaseIcon } from "#web/components/auth-icons";
+import type { OwnRecordScreens } from "#web/components/OwnRecordScreens";
+import { usePortfolio } from "./api/get-portfolio";
+import { PortfolioCard } from "./components/PortfolioCard";
+import { PortfolioForm } from "./components/PortfolioForm";
+
+/** What the portfolio's screens (/showPortfolio, My Portfolio, Create Portfolio) show of it. */
+export const portfolioScreens: OwnRecordScreens<Portfolio> = {
+  noun: "Portfolio",
+  icon: <BriefcaseIcon className="size-7" />,
+  ownPath: "/dashboard/portfolio",
+  formPath: "/dashboard/createPortfolio",
+  useRecord: usePortfolio,
+  card: (portfolio, actions) => <PortfolioCard portfolio={portfolio}>{actions}</PortfolioCard>,
+  form: (user, existing) => <PortfolioForm user={user} existing={existing} />,
+  othersHeading: "Mechanic portfolio",
+  noneYet: "Show your skill and three projects you are proud of. It takes a minute.",
+  ownIntro: "How your portfolio looks to others. Project links open in a new tab.",
+  formIntro: "Your skill and three projects, for workshops looking for a mechanic like you.",
+};

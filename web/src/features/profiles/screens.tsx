@@ -1,0 +1,21 @@
+import { UserIcon } from "#web/components/auth-icons";
+import type { OwnRecordScreens } from "#web/components/OwnRecordScreens";
+import { type ProfileView, useProfile } from "./api/get-profile";
+import { ProfileCard } from "./components/ProfileCard";
+import { ProfileForm } from "./components/ProfileForm";
+
+/** What the profile's screens (/showProfile, My Profile, Create Profile) show of it. */
+export const profileScreens: OwnRecordScreens<ProfileView> = {
+  noun: "Profile",
+  icon: <UserIcon className="size-7" />,
+  ownPath: "/dashboard/myProfile",
+  formPath: "/dashboard/createProfile",
+  useRecord: useProfile,
+  card: (profile, actions) => <ProfileCard profile={profile}>{actions}</ProfileCard>,
+  form: (user, existing) => <ProfileForm user={user} existing={existing} />,
+  othersHeading: "Workshop profile",
+  noneYet:
+    "A profile tells workshops who you are: your photo, education, location and LinkedIn. It takes a minute.",
+  ownIntro: "How your profile looks. Email and phone are shown only to you and the shop's admins.",
+  formIntro: "Tell workshops who you are. Your name, photo, education, location and LinkedIn are public.",
+};
