@@ -121,6 +121,8 @@ export type OwnRecordKind<
   schema: z.ZodObject<Shape>;
   /** The fields only its owner and admins see. */
   privateFields: readonly Private[];
+  /** The choices of its education (contract/choices.ts). */
+  educations: readonly string[];
   /** The 404 of `GET` when the person has none. */
   missing: string;
 };
@@ -140,6 +142,7 @@ export const profileKind: OwnRecordKind<typeof profileSchema.shape, "email" | "p
   path: "/api/myProfile",
   schema: profileSchema,
   privateFields: ["email", "phone"],
+  educations: profileEducations,
   missing: "No profile yet",
 };
 
@@ -148,5 +151,6 @@ export const portfolioKind: OwnRecordKind<typeof portfolioSchema.shape, "email">
   path: "/api/myPortfolio",
   schema: portfolioSchema,
   privateFields: ["email"],
+  educations: portfolioEducations,
   missing: "No portfolio yet",
 };

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  check,
+  type IndexBuilder,
+  index,
+  type PgColumnBuilderBase,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { portfolioEducations, profileEducations } from "../../contract/choices";
 import { user } from "../accounts/tables";
 
@@ -25,38 +35,39 @@ const photoAndTimes = () => ({
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** `<table>_education_known`: the education is one of the form's choices. */
-const educationKnown = (table: string, education: AnyPgColumn, values: readonly string[]) =>
-  check(
-    `${table}_education_known`,
-    sql`${education} in (${sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", "))})`,
-  );
+/**
+ * A table of records each user keeps one of: the owner's columns, the kind's own, then its photo and
+ * times; `<name>_education_known` checks the education is one of the form's choices.
+ */
+function ownRecordTable<Name extends string, Columns extends Record<string, PgColumnBuilderBase>>(
+  name: Name,
+  educations: readonly string[],
+  columns: Columns,
+  indexes: (t: { id: AnyPgColumn; createdAt: AnyPgColumn }) => IndexBuilder[] = () => [],
+) {
+  return pgTable(name, { ...ownerColumns(), ...columns, ...photoAndTimes() }, (t) => {
+    // The columns every such table has (ownerColumns, photoAndTimes).
+    const own = t as unknown as { id: AnyPgColumn; education: AnyPgColumn; createdAt: AnyPgColumn };
+    const choices = sql.raw(educations.map((v) => `'${v.replace(/'/g, "''")}'`).join(", "));
+    return [check(`${name}_education_known`, sql`${own.education} in (${choices})`), ...indexes(own)];
+  });
+}
 
-export const profiles = pgTable(
+export const profiles = ownRecordTable(
   "profiles",
+  profileEducations,
   {
-    ...ownerColumns(),
     location: text("location").notNull(),
     phone: text("phone").notNull(),
     linkedIn: text("linked_in").notNull(),
-    ...photoAndTimes(),
   },
-  (t) => [
-    educationKnown("profiles", t.education, profileEducations),
-    // The admins' list, newest first, by cursor.
-    index("profiles_created_idx").on(t.createdAt, t.id),
-  ],
+  // The admins' list, newest first, by cursor.
+  (t) => [index("profiles_created_idx").on(t.createdAt, t.id)],
 );
 
-export const portfolios = pgTable(
-  "portfolios",
-  {
-    ...ownerColumns(),
-    skill: text("skill").notNull(),
-    project1: text("project1").notNull(),
-    project2: text("project2").notNull(),
-    project3: text("project3").notNull(),
-    ...photoAndTimes(),
-  },
-  (t) => [educationKnown("portfolios", t.education, portfolioEducations)],
-);
+export const portfolios = ownRecordTable("portfolios", portfolioEducations, {
+  skill: text("skill").notNull(),
+  project1: text("project1").notNull(),
+  project2: text("project2").notNull(),
+  project3: text("project3").notNull(),
+});

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { Fragment, type ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { Link } from "react-router";
 import type { RecordOwner } from "#web/lib/records/own-record";
 import { type SessionUser, useSession } from "#web/lib/session/get-session";
@@ -18,15 +18,14 @@ export type OwnRecordScreens<T extends { _id: string }> = {
   noun: "Profile" | "Portfolio";
   /** The icon of the empty states. */
   icon: ReactNode;
-  /** The dashboard's page of the user's own record, and of its form. */
+  /** The dashboard's page of the user's own record (its form's is `/dashboard/create<noun>`). */
   ownPath: string;
-  formPath: string;
   /** Someone's record by email, or the user's own; null while they have none. */
   useRecord: (owner: RecordOwner, enabled?: boolean) => UseQueryResult<T | null>;
   /** A record, with links under it (Edit). */
   card: (record: T, actions?: ReactNode) => ReactNode;
   /** The form, starting from the user's record when they have one. */
-  form: (user: SessionUser, existing: T | null) => ReactNode;
+  Form: ComponentType<{ user: SessionUser; existing: T | null }>;
   /** The heading over someone else's record. */
   othersHeading: string;
   /** Under "You have no <noun> yet". */
@@ -43,7 +42,8 @@ export function OwnRecord<T extends { _id: string }>({
   screens,
   userId,
 }: ScreensProps<T> & { userId: string }) {
-  const { noun, icon, formPath, noneYet } = screens;
+  const { noun, icon, noneYet } = screens;
+  const formPath = `/dashboard/create${noun}`;
   const word = noun.toLowerCase();
   const record = screens.useRecord({ mine: userId });
   return (
@@ -123,7 +123,7 @@ export function CreateRecordPage<T extends { _id: string }>({ screens }: Screens
       </PanelHeading>
       <QueryState query={record} pending={pending} errorTitle={`We could not load your ${word}`}>
         {(existing) =>
-          user ? <Fragment key={existing?._id ?? "new"}>{screens.form(user, existing)}</Fragment> : pending
+          user ? <screens.Form key={existing?._id ?? "new"} user={user} existing={existing} /> : pending
         }
       </QueryState>
     </section>

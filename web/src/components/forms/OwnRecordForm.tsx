@@ -1,13 +1,14 @@
 import type { UseMutationResult } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type InputHTMLAttributes, type ReactNode, useState } from "react";
 import {
   Controller,
   type FieldValues,
+  type Path,
   type UseFormRegisterReturn,
   type UseFormReturn,
 } from "react-hook-form";
 import { useNavigate } from "react-router";
-import type { SavedResponse } from "#contract/profiles";
+import type { OwnRecordKind, SavedResponse } from "#contract/profiles";
 import { errorMessage } from "#web/lib/api";
 import { toast } from "#web/lib/toast";
 import { controlClass, Field } from "../FormField";
@@ -55,22 +56,59 @@ function OwnerFields({ name, email, errors }: OwnerFieldsProps) {
   );
 }
 
+/** What a link's input wants: a URL keyboard, no capitals and no spelling marks. */
+export const linkInput = {
+  inputMode: "url",
+  autoComplete: "url",
+  autoCapitalize: "none",
+  spellCheck: false,
+} as const satisfies InputHTMLAttributes<HTMLInputElement>;
+
+type RecordInputProps<TInput extends FieldValues, TFields> = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "form" | "name" | "className"
+> & {
+  form: UseFormReturn<TInput, unknown, TFields>;
+  name: Path<TInput>;
+  label: string;
+  hint?: string;
+  /** The field's place in the form's grid. */
+  className?: string;
+};
+
+/** One text input of a record's form (its kind's own fields), with its label, hint and message. */
+export function RecordInput<TInput extends FieldValues, TFields>({
+  form,
+  name,
+  label,
+  hint,
+  className,
+  ...input
+}: RecordInputProps<TInput, TFields>) {
+  const { error } = form.getFieldState(name, form.formState);
+  return (
+    <Field label={label} error={error?.message} hint={hint} className={className}>
+      {(control) => <input {...control} className={controlClass} {...input} {...form.register(name)} />}
+    </Field>
+  );
+}
+
 /** The fields every record has (contract/profiles.ts's OwnRecordKind): the owner's, then the photo. */
 type CommonFields = { name: string; email: string; education: string; img: string };
 
 type OwnRecordFormProps<TInput extends FieldValues, TFields> = {
-  /** What the form saves ("Profile"): the word in its name, its button and its toast. */
-  noun: "Profile" | "Portfolio";
   /** From `useOwnRecordForm` (lib/records/own-record-form.ts). */
-  form: UseFormReturn<TInput, unknown, TFields>;
-  /** Creates the user's record, or updates it when there is one. */
-  save: UseMutationResult<SavedResponse, Error, TFields>;
-  /** The user has one already: the form updates it. */
-  updating: boolean;
+  record: {
+    /** What the form saves: its word ("Profile") in its name, its button and its toast; its educations. */
+    kind: Pick<OwnRecordKind, "noun" | "educations">;
+    form: UseFormReturn<TInput, unknown, TFields>;
+    /** Creates the user's record, or updates it when there is one. */
+    save: UseMutationResult<SavedResponse, Error, TFields>;
+    /** The user has one already: the form updates it. */
+    updating: boolean;
+  };
   /** Where the user goes once it is saved. */
   savedPath: string;
-  /** The Education select's choices. */
-  educations: readonly string[];
   /** The Education select spans the grid's two columns. */
   wideEducation?: boolean;
   /** What the photo should show. */
@@ -87,12 +125,8 @@ type OwnRecordFormProps<TInput extends FieldValues, TFields> = {
  * under the fields.
  */
 export function OwnRecordForm<TInput extends FieldValues, TFields>({
-  noun,
-  form,
-  save,
-  updating,
+  record: { kind, form, save, updating },
   savedPath,
-  educations,
   wideEducation = false,
   photoHint,
   children,
@@ -104,11 +138,12 @@ export function OwnRecordForm<TInput extends FieldValues, TFields>({
   // Every kind's schema has these fields (useOwnRecordForm's kind).
   const common = form as unknown as UseFormReturn<CommonFields>;
   const { errors } = common.formState;
+  const { noun } = kind;
   const word = noun.toLowerCase();
 
-  const onSubmit = form.handleSubmit(async (record) => {
+  const onSubmit = form.handleSubmit(async (fields) => {
     try {
-      const saved = await save.mutateAsync(record);
+      const saved = await save.mutateAsync(fields);
       toast.success(`My ${word} Created Successfully`, {
         description: saved.updated ? "Your changes are saved." : `Your ${word} is ready to share.`,
       });
@@ -142,7 +177,7 @@ export function OwnRecordForm<TInput extends FieldValues, TFields>({
               <option value="" disabled>
                 Select…
               </option>
-              {educations.map((education) => (
+              {kind.educations.map((education) => (
                 <option key={education} value={education}>
                   {education}
                 </option>

@@ -9,10 +9,9 @@ export const profileScreens: OwnRecordScreens<ProfileView> = {
   noun: "Profile",
   icon: <UserIcon className="size-7" />,
   ownPath: "/dashboard/myProfile",
-  formPath: "/dashboard/createProfile",
   useRecord: useProfile,
   card: (profile, actions) => <ProfileCard profile={profile}>{actions}</ProfileCard>,
-  form: (user, existing) => <ProfileForm user={user} existing={existing} />,
+  Form: ProfileForm,
   othersHeading: "Workshop profile",
   noneYet:
     "A profile tells workshops who you are: your photo, education, location and LinkedIn. It takes a minute.",

@@ -1,7 +1,6 @@
-import { portfolioEducations } from "#contract/choices";
 import { type Portfolio, portfolioKind } from "#contract/profiles";
 import { controlClass, Field } from "#web/components/FormField";
-import { OwnRecordForm } from "#web/components/forms/OwnRecordForm";
+import { linkInput, OwnRecordForm, RecordInput } from "#web/components/forms/OwnRecordForm";
 import { useOwnRecordForm } from "#web/lib/records/own-record-form";
 import type { SessionUser } from "#web/lib/session/get-session";
 import { useSavePortfolio } from "../api/save-portfolio";
@@ -16,8 +15,8 @@ const projects = [1, 2, 3] as const;
 
 /** Create Portfolio: name, email, education, then skill, three project links, and a photo. */
 export function PortfolioForm({ user, existing }: PortfolioFormProps) {
-  const save = useSavePortfolio();
-  const form = useOwnRecordForm(portfolioKind, user, existing);
+  const record = useOwnRecordForm(portfolioKind, user, existing, useSavePortfolio());
+  const { form } = record;
   const { errors } = form.formState;
 
   const projectLinks = (
@@ -28,27 +27,18 @@ export function PortfolioForm({ user, existing }: PortfolioFormProps) {
           Links to three pieces of your work, starting with https://.
         </p>
         <div className="mt-4 grid gap-5">
-          {projects.map((n) => {
-            const name = `project${n}` as const;
-            return (
-              <Field key={name} label={`Project ${n} link`} error={errors[name]?.message}>
-                {(control) => (
-                  <input
-                    {...control}
-                    type="url"
-                    inputMode="url"
-                    autoComplete="url"
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    maxLength={500}
-                    placeholder="https://"
-                    className={controlClass}
-                    {...form.register(name)}
-                  />
-                )}
-              </Field>
-            );
-          })}
+          {projects.map((n) => (
+            <RecordInput
+              key={n}
+              form={form}
+              name={`project${n}`}
+              label={`Project ${n} link`}
+              type="url"
+              {...linkInput}
+              maxLength={500}
+              placeholder="https://"
+            />
+          ))}
         </div>
       </fieldset>
     </div>
@@ -56,12 +46,8 @@ export function PortfolioForm({ user, existing }: PortfolioFormProps) {
 
   return (
     <OwnRecordForm
-      noun="Portfolio"
-      form={form}
-      save={save}
-      updating={existing !== null}
+      record={record}
       savedPath="/dashboard/portfolio"
-      educations={portfolioEducations}
       wideEducation
       photoHint="A photo of you or your best work. JPEG, PNG, WebP, GIF or AVIF, up to 5 MB."
       after={projectLinks}
