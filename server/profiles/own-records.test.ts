@@ -1,5 +1,7 @@
 import { expect, it } from "vitest";
-import { fieldsOf, type OwnRecordKind, portfolioKind, profileKind } from "../../contract/profiles";
+import { savedAnswer } from "../../contract/answers";
+import { type OwnRecordKind, portfolioKind, profileKind } from "../../contract/profiles";
+import { expectAnswer } from "../test/answers";
 import { portfolioOf, profileOf, withField, without } from "../test/bodies";
 import { call } from "../test/requests";
 import { adminEmail, type TestUser, usersAndAdmin } from "../test/sessions";
@@ -101,7 +103,7 @@ const kinds: {
 ];
 
 for (const { kind, table, bodyOf, edit, accepted, refusals } of kinds) {
-  const publicFields = fieldsOf(kind).filter((field) => !kind.privateFields.includes(field));
+  const publicFields = kind.fields.filter((field) => !kind.privateFields.includes(field));
 
   describeEachDatabase(
     `${kind.noun}: POST/GET ${kind.path}`,
@@ -123,10 +125,12 @@ for (const { kind, table, bodyOf, edit, accepted, refusals } of kinds) {
         expect(created.statusCode).toBe(201);
         const { insertedId } = created.json();
         expect(created.json()).toEqual({ insertedId, updated: false });
+        expectAnswer(savedAnswer, created.json());
 
         const updated = await save({ ...bodyOf(people.user), ...edit }, people.user);
         expect(updated.statusCode).toBe(200);
         expect(updated.json()).toEqual({ insertedId, updated: true });
+        expectAnswer(savedAnswer, updated.json());
         expect(await env.db.$count(table)).toBe(1);
         expect((await read(of(people.user), people.user)).json()).toMatchObject({ _id: insertedId, ...edit });
       });
@@ -148,8 +152,9 @@ for (const { kind, table, bodyOf, edit, accepted, refusals } of kinds) {
         for (const who of [people.user, people.admin]) {
           const res = await read(of(people.user), who);
           expect(res.statusCode).toBe(200);
+          expectAnswer(kind.answer, res.json());
           expect(res.json()).toEqual({ _id: expect.any(String), ...bodyOf(people.user), ...edit });
-          expect(Object.keys(res.json())).toEqual(["_id", ...fieldsOf(kind)]);
+          expect(Object.keys(res.json())).toEqual(["_id", ...kind.fields]);
         }
       });
 
@@ -158,6 +163,7 @@ for (const { kind, table, bodyOf, edit, accepted, refusals } of kinds) {
         for (const who of [undefined, people.other]) {
           const res = await read(query, who);
           expect(res.statusCode).toBe(200);
+          expectAnswer(kind.answer, res.json());
           expect(Object.keys(res.json()).sort()).toEqual(["_id", ...publicFields].sort());
           for (const field of kind.privateFields)
             expect(res.body).not.toContain(String(bodyOf(people.user)[field]));

@@ -23,16 +23,16 @@ type OwnRecordTable = PgTable & { id: AnyPgColumn; userId: AnyPgColumn; email: A
 type OwnRecordRow = { id: string; userId: string } & Record<string, unknown>;
 
 /**
- * A record as the API sends it: `_id`, then the kind's fields in its schema's order; the private
+ * A record as the API sends it (its kind's answer): `_id`, then the kind's fields in their order; the private
  * ones (email, phone) only when `full` (its owner, an admin, the owner's data export).
  */
 export function present<View>(
-  kind: Pick<OwnRecordKind, "privateFields"> & { schema: { shape: object } },
+  kind: Pick<OwnRecordKind, "fields" | "privateFields">,
   row: OwnRecordRow,
   full: boolean,
 ): View {
   const view: Record<string, unknown> = { _id: row.id };
-  for (const field of Object.keys(kind.schema.shape)) {
+  for (const field of kind.fields) {
     if (full || !kind.privateFields.includes(field)) view[field] = row[field];
   }
   return view as View;

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { UseMutationResult } from "@tanstack/react-query";
 import { type DefaultValues, useForm } from "react-hook-form";
 import type { z } from "zod";
-import { fieldsOf, type OwnRecordKind, type SavedResponse } from "#contract/profiles";
+import type { OwnRecordKind, SavedResponse } from "#contract/profiles";
 import type { SessionUser } from "../session/get-session";
 
 /**
@@ -19,7 +19,7 @@ export function useOwnRecordForm<Shape extends z.ZodRawShape>(
   save: UseMutationResult<SavedResponse, Error, z.output<z.ZodObject<Shape>>>,
 ) {
   const values: Record<string, string> = {};
-  for (const field of fieldsOf(kind)) values[field] = existing?.[field] ?? "";
+  for (const field of kind.fields) values[field] = existing?.[field] ?? "";
   values.name = existing?.name ?? user.name;
   values.email = user.email;
   const form = useForm<z.input<z.ZodObject<Shape>>, unknown, z.output<z.ZodObject<Shape>>>({

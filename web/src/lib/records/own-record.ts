@@ -1,33 +1,15 @@
 import { type QueryKey, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { fieldsOf, type OwnRecordKind, type OwnRecordView, type SavedResponse } from "#contract/profiles";
+import type { OwnRecordKind, SavedResponse } from "#contract/profiles";
 import { ApiError, apiJson } from "../api";
-import { bodySchema, isRecord, isString, type Parse } from "../parse";
 import { savedSchema } from "./saved-response";
 
 // A record each user keeps one of (a profile, a portfolio: contract/profiles.ts's OwnRecordKind),
-// read and saved the same way whichever kind it is.
+// read and saved the same way whichever kind it is, its answer checked with the kind's schema in
+// contract/answers.ts.
 
 /** `owner`: the email to look up, or `{ mine: userId }` for the signed-in user's own. */
 export type RecordOwner = string | { mine: string };
-
-/** A record as the server sends it: every field text; the private ones may be absent. */
-export function recordParser<Shape extends z.ZodRawShape, Private extends keyof Shape & string>(
-  kind: OwnRecordKind<Shape, Private>,
-): Parse<OwnRecordView<OwnRecordKind<Shape, Private>>> {
-  const fields = fieldsOf(kind);
-  const optional: readonly string[] = kind.privateFields;
-  return (value) => {
-    if (!isRecord(value) || !isString(value._id)) return undefined;
-    const view: Record<string, string> = { _id: value._id };
-    for (const field of fields) {
-      const text = value[field];
-      if (isString(text)) view[field] = text;
-      else if (text !== undefined || !optional.includes(field)) return undefined;
-    }
-    return view as OwnRecordView<OwnRecordKind<Shape, Private>>;
-  };
-}
 
 /** Every query of a kind's records ("profiles", "portfolios"), to invalidate once one is saved. */
 export const recordsQueryKey = (kind: Pick<OwnRecordKind, "noun">) =>
@@ -37,17 +19,22 @@ export const recordsQueryKey = (kind: Pick<OwnRecordKind, "noun">) =>
  * `GET <kind.path>?email=`: that person's record (the public part unless it is yours or you are an
  * admin); without an email, your own. `null` when there is none yet (404).
  */
-export function ownRecordQueryOptions<Shape extends z.ZodRawShape, Private extends keyof Shape & string>(
-  kind: OwnRecordKind<Shape, Private>,
+/** What reading a kind's records needs of it. */
+type RecordReader<View extends { _id: string }> = Pick<
+  OwnRecordKind<z.ZodRawShape, string, View>,
+  "noun" | "path" | "answer"
+>;
+
+export function ownRecordQueryOptions<View extends { _id: string }>(
+  kind: RecordReader<View>,
   owner: RecordOwner,
 ) {
-  const schema = bodySchema(recordParser(kind));
   const query = typeof owner === "string" ? `?${new URLSearchParams({ email: owner })}` : "";
   return queryOptions({
     queryKey: [...recordsQueryKey(kind), "one", owner],
     queryFn: async ({ signal }) => {
       try {
-        return await apiJson(`${kind.path}${query}`, schema, { signal });
+        return await apiJson(`${kind.path}${query}`, kind.answer, { signal });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -56,8 +43,8 @@ export function ownRecordQueryOptions<Shape extends z.ZodRawShape, Private exten
   });
 }
 
-export function useOwnRecord<Shape extends z.ZodRawShape, Private extends keyof Shape & string>(
-  kind: OwnRecordKind<Shape, Private>,
+export function useOwnRecord<View extends { _id: string }>(
+  kind: RecordReader<View>,
   owner: RecordOwner,
   enabled = true,
 ) {

@@ -1,10 +1,8 @@
-import { type OwnRecordView, profileKind } from "#contract/profiles";
-import { type RecordOwner, recordParser, recordsQueryKey, useOwnRecord } from "#web/lib/records/own-record";
+import { type ProfileView, profileKind } from "#contract/profiles";
+import { type RecordOwner, recordsQueryKey, useOwnRecord } from "#web/lib/records/own-record";
 
 /** A profile as the server sends it: email and phone only to its owner and admins. */
-export type ProfileView = OwnRecordView<typeof profileKind>;
-
-export const parseProfile = recordParser(profileKind);
+export type { ProfileView };
 
 export const profilesQueryKey = recordsQueryKey(profileKind);
 
