@@ -5,24 +5,8 @@ import { pageQuery } from "./pagination";
 import { toolSearchMaxLength, toolSorts } from "./tool-search";
 import { imageUrlField } from "./uploads";
 
-/** A tool as the API sends it (the spec's "service"); price in dollars. */
-export const toolSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  img: z.string(),
-  price: z.number(),
-  minimum: z.number().int(),
-  maximum: z.number().int().nullable(),
-  increment: z.number().int(),
-  available: z.number().int(),
-  leadTimeDays: z.number().int(),
-  description: z.string(),
-  /** The part number, or null. */
-  sku: z.string().nullable(),
-  /** Admins are told when the stock falls to or below this; null means never. */
-  lowStockAt: z.number().int().nullable(),
-});
-export type Tool = z.infer<typeof toolSchema>;
+// A tool as the API sends it: its schema is the web app's too, in zod/mini (answers.ts).
+export { type Tool, toolSchema } from "./answers";
 
 /** `GET /api/service?page=&limit=&q=&sort=&orderable=`: an empty `q` is no search. */
 export const toolListQuery = pageQuery.extend({

@@ -16,15 +16,8 @@ export const contactSchema = z.object({
 });
 export type ContactInput = z.input<typeof contactSchema>;
 
-/** A message in the admins' inbox. */
-export type ContactMessage = {
-  _id: string;
-  email: string;
-  subject: string;
-  message: string;
-  read: boolean;
-  createdAt: string;
-};
+// A message in the admins' inbox (the API's answer, answers.ts).
+export type { ContactMessage } from "./answers";
 
 export const contactIdParams = uuidParams("That is not a valid message id");
 

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { adminMailKinds } from "./answers";
 
 // The messages an admin may turn off (GET/PUT /api/account/notifications). Buyers' order messages
 // are not optional: they are the order's receipt and deadlines.
 
-export const adminMailKinds = ["paid-order", "contact-message", "low-stock"] as const;
+export { adminMailKinds };
 export type AdminMailKind = (typeof adminMailKinds)[number];
 
 export const adminMailLabels: Record<AdminMailKind, string> = {
@@ -12,10 +13,8 @@ export const adminMailLabels: Record<AdminMailKind, string> = {
   "low-stock": "A tool's stock is running low",
 };
 
-/** GET and PUT /api/account/notifications answer: each kind the caller may receive, on or off. */
-export type NotificationSettings = {
-  notifications: { kind: AdminMailKind; label: string; enabled: boolean }[];
-};
+// GET and PUT /api/account/notifications answer: each kind the caller may receive, on or off (answers.ts).
+export type { NotificationSettings } from "./answers";
 
 /** PUT /api/account/notifications: the kinds to change, each on (true) or off (false); others stay. */
 export const notificationChanges = z.strictObject(

@@ -89,21 +89,8 @@ export const portfolioSchema = z.object({
 });
 export type PortfolioInput = z.input<typeof portfolioSchema>;
 
-/** A portfolio; `email` only for its owner and admins. */
-export type Portfolio = {
-  _id: string;
-  name: string;
-  email?: string;
-  education: string;
-  skill: string;
-  project1: string;
-  project2: string;
-  project3: string;
-  img: string;
-};
-
-/** `POST /api/myProfile` and `POST /api/myPortfolio`: the id, also when an existing one was updated. */
-export type SavedResponse = { insertedId: string; updated: boolean };
+// A portfolio and the answer to saving a profile or a portfolio, as the API sends them (answers.ts).
+export type { Portfolio, SavedResponse } from "./answers";
 
 /**
  * A record each user keeps one of (a profile, a portfolio), for the server and the web alike:
@@ -126,12 +113,6 @@ export type OwnRecordKind<
   /** The 404 of `GET` when the person has none. */
   missing: string;
 };
-
-/** A record as the API sends it: `_id` and its fields as text, the private ones only to its owner and admins. */
-export type OwnRecordView<Kind> =
-  Kind extends OwnRecordKind<infer Shape, infer Private>
-    ? { _id: string } & { [F in Exclude<keyof Shape, Private>]: string } & { [F in Private]?: string }
-    : never;
 
 /** The record's fields in the order the API sends them (after `_id`). */
 export const fieldsOf = <Shape extends z.ZodRawShape>(kind: { schema: z.ZodObject<Shape> }) =>

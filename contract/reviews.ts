@@ -19,11 +19,5 @@ export const reviewSchema = z.object({
 });
 export type ReviewInput = z.input<typeof reviewSchema>;
 
-/** A review as everyone sees it; `verified` when the reviewer has a paid or shipped order. */
-export type Review = {
-  _id: string;
-  name: string;
-  description: string;
-  rating: number;
-  verified: boolean;
-};
+// A review as everyone sees it (the API's answer, answers.ts).
+export type { Review } from "./answers";

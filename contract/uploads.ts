@@ -5,11 +5,8 @@ export const uploadField = "image";
 
 export const maxUploadBytes = 5 * 1024 * 1024;
 
-/** `POST /api/upload`: the image-hosting service's shape the spec's forms read (`data.url`). */
-export type UploadResponse = {
-  success: true;
-  data: { url: string; thumbUrl: string; width: number; height: number };
-};
+// `POST /api/upload`'s answer (answers.ts).
+export type { UploadResponse } from "./answers";
 
 /** The name a stored upload gets: random, never the client's file name. */
 export const uploadNamePattern = /^[a-f0-9]{32}(\.thumb)?\.webp$/;

@@ -24,6 +24,51 @@ const demoReviewTexts = [
   "The torque wrenches arrived calibrated with certificates.",
 ];
 
+/** What a page has in its head: one each, and its address on the pages that have their own. */
+const headElements = [
+  { html: /<title>/g, css: "title", one: 1 },
+  { html: /<meta\s+name="description"/g, css: 'meta[name="description"]', one: 1 },
+  { html: /<meta property="og:title"/g, css: 'meta[property="og:title"]', one: 1 },
+  { html: /<meta\s+property="og:description"/g, css: 'meta[property="og:description"]', one: 1 },
+  { html: /<link rel="canonical"/g, css: 'link[rel="canonical"]', one: 0 },
+  { html: /<meta property="og:url"/g, css: 'meta[property="og:url"]', one: 0 },
+];
+
+/**
+ * The pages with a description and address of their own (PageMeta): the public pages but /tools and
+ * the not-found page, which keep index.html's.
+ */
+const ownAddress = new Set(
+  Object.keys(headings).filter((path) => path !== "/tools" && path !== "/no-such-page"),
+);
+
+/** index.html's description, which a page without its own keeps. */
+const siteDescription =
+  /^Car Mechanic supplies workshops with genuine car tools and parts in minimum-quantity lots: upfront pricing, free/;
+
+/**
+ * The document's head now: its title, one of each element, and the description and address. An app
+ * started from index.html's shell keeps its <title> behind the page's (React adds a title it did not
+ * hydrate before the one there), so there the titles are not counted.
+ */
+async function expectHead(page: Page, title: string, path: string, { fromShell = false } = {}) {
+  await expect(page).toHaveTitle(title);
+  for (const element of headElements) {
+    if (fromShell && element.css === "title") continue;
+    await expect(page.locator(`head ${element.css}`), `${path}: ${element.css}`).toHaveCount(
+      element.one || (ownAddress.has(path) ? 1 : 0),
+    );
+  }
+  const description = page.locator('meta[name="description"]');
+  if (ownAddress.has(path)) {
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${path}$`));
+    await expect(description).not.toHaveAttribute("content", siteDescription);
+  } else {
+    await expect(description).toHaveAttribute("content", siteDescription);
+  }
+}
+
 /** Every console error or warning, and every uncaught error, while the page is open. */
 function consoleProblems(page: Page): string[] {
   const problems: string[] = [];
@@ -54,6 +99,14 @@ test.describe("server-rendered public pages", () => {
       const html = await response.text();
       expect(html, path).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
       expect(html, path).toMatch(/<title>[^<]+ · Car Mechanic<\/title>/);
+      // One of each in the head: the page's own took the place of index.html's.
+      const head = html.slice(0, html.indexOf("</head>"));
+      for (const element of headElements) {
+        expect(head.match(element.html)?.length ?? 0, `${path}: ${element.css}`).toBe(
+          element.one || (ownAddress.has(path) ? 1 : 0),
+        );
+      }
+      expect(html.slice(head.length).match(/<title>|<meta |rel="canonical"/g), path).toBeNull();
       expect(html, `${path}: the app's shell message`).not.toContain("needs JavaScript");
     }
   });
@@ -113,6 +166,35 @@ test.describe("server-rendered public pages", () => {
       expect(problems).toEqual([]);
     });
   }
+
+  test("the head has one title and one description, after hydration and as the visitor moves between pages", async ({
+    page,
+  }) => {
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await page.goto("/about");
+    await expectHead(page, "About Us · Car Mechanic", "/about");
+    // From a page with its own description to one with index.html's, and back: no two of anything.
+    await nav.getByRole("link", { name: "Tools" }).click();
+    await expectHead(page, "Available Car Tools · Car Mechanic", "/tools");
+    await nav.getByRole("link", { name: "Blog" }).click();
+    await expectHead(page, "Blog · Car Mechanic", "/blog");
+    await page.goBack();
+    await expectHead(page, "Available Car Tools · Car Mechanic", "/tools");
+    await page.goBack();
+    await expectHead(page, "About Us · Car Mechanic", "/about");
+    // A server-rendered page with index.html's description first, then one with its own.
+    await page.goto("/tools");
+    await expectHead(page, "Available Car Tools · Car Mechanic", "/tools");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Contact", exact: true }).click();
+    await expectHead(page, "Contact Us · Car Mechanic", "/contact");
+    // A page the browser renders alone (the sign-in page, the app's shell), then storefront pages.
+    await page.goto("/login");
+    await expectHead(page, "Login · Car Mechanic", "/login", { fromShell: true });
+    await page.getByRole("link", { name: "Car Mechanic home" }).click();
+    await expectHead(page, "Car tools and parts for workshops · Car Mechanic", "/", { fromShell: true });
+    await nav.getByRole("link", { name: "Tools" }).click();
+    await expectHead(page, "Available Car Tools · Car Mechanic", "/tools", { fromShell: true });
+  });
 
   test("a visitor without JavaScript reads the catalog and follows its links", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { sessionAnswer } from "../../contract/answers";
 import { call } from "../test/requests";
 import { adminEmail, sessionCookie, signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase, testOrigin } from "../test/test-env";
@@ -28,6 +29,15 @@ describeEachDatabase(
         headers: { cookie: sessionCookie(res.headers["set-cookie"]) },
       });
       expect(session.json().user).toMatchObject({ name: "Amina", email: "amina@example.com", role: "user" });
+      // As the web app reads it (contract/answers.ts).
+      expect(sessionAnswer.parse(session.json())).toEqual({
+        id: expect.any(String),
+        name: "Amina",
+        email: "amina@example.com",
+        image: null,
+        role: "user",
+        emailVerified: false,
+      });
     });
 
     it("ignores a role in the sign-up body and keeps the session token out of the response body", async () => {
@@ -96,6 +106,7 @@ describeEachDatabase(
         headers: { cookie },
       });
       expect(after.json()).toBeNull();
+      expect(sessionAnswer.parse(after.json())).toBeNull();
     });
 
     it("refuses a sign-in posted from another site", async () => {

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { outboxListAnswer } from "../../contract/answers";
 import { outbox } from "../mail/tables";
 import { orderBody } from "../orders/order-test-helpers";
 import { verifyBeforeOrdering } from "../orders/routes";
+import { expectAnswer } from "../test/answers";
 import { insertTool } from "../test/factories";
 import { call } from "../test/requests";
 import { adminEmail, lastMail, linkIn, sessionCookie, signUp, type TestUser } from "../test/sessions";
@@ -141,6 +143,7 @@ describeEachDatabase(
       const page = await call(env.app, "GET", "/api/outbox?limit=2", admin);
       expect(page.statusCode).toBe(200);
       expect(Number(page.headers["x-total-count"])).toBeGreaterThan(2);
+      expectAnswer(outboxListAnswer, page.json());
       const [newest] = page.json();
       expect(newest).toMatchObject({
         kind: "verify-email",

@@ -1,5 +1,7 @@
 import { expect, it } from "vitest";
+import { notificationSettingsAnswer } from "../../contract/answers";
 import { adminMailKinds } from "../../contract/notifications";
+import { expectAnswer } from "../test/answers";
 import { call } from "../test/requests";
 import { adminEmail, usersAndAdmin } from "../test/sessions";
 import { describeEachDatabase } from "../test/test-env";
@@ -15,6 +17,7 @@ describeEachDatabase(
     it("lists every admin message kind, on until turned off", async () => {
       const res = await settings();
       expect(res.statusCode).toBe(200);
+      expectAnswer(notificationSettingsAnswer, res.json());
       expect(
         res.json().notifications.map((n: { kind: string; enabled: boolean }) => [n.kind, n.enabled]),
       ).toEqual(adminMailKinds.map((kind) => [kind, true]));
@@ -28,7 +31,9 @@ describeEachDatabase(
         expect.objectContaining({ kind: "contact-message", enabled: true }),
         expect.objectContaining({ kind: "low-stock", enabled: false }),
       ]);
-      expect((await change({ "paid-order": true })).json().notifications[0]).toMatchObject({ enabled: true });
+      const on = (await change({ "paid-order": true })).json();
+      expectAnswer(notificationSettingsAnswer, on);
+      expect(on.notifications[0]).toMatchObject({ enabled: true });
     });
 
     it("has no kinds for a user who is not an admin, who cannot change them (403)", async () => {

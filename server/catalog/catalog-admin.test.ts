@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { deletedToolAnswer, insertedAnswer } from "../../contract/answers";
 import type { Tool } from "../../contract/catalog";
 import { orders } from "../orders/tables";
+import { expectAnswer } from "../test/answers";
 import { insertOrder, insertTool } from "../test/factories";
 import { call } from "../test/requests";
 import { adminEmail, signUp, usersAndAdmin } from "../test/sessions";
@@ -41,6 +43,7 @@ describeEachDatabase(
       expect(res.statusCode).toBe(201);
       const { insertedId } = res.json();
       expect(Object.keys(res.json())).toEqual(["insertedId"]);
+      expectAnswer(insertedAnswer, res.json());
 
       const tool = (await listed()).find((t) => t._id === insertedId);
       expect(tool).toMatchObject({ ...validTool, maximum: null, increment: 1, leadTimeDays: 3 });
@@ -154,6 +157,7 @@ describeEachDatabase(
       const res = await call(env.app, "DELETE", `/api/service/${tool.id}`, people.admin);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ deletedCount: 1, archived: false });
+      expectAnswer(deletedToolAnswer, res.json());
       expect(await env.db.select().from(tools).where(eq(tools.id, tool.id))).toEqual([]);
       expect((await listed()).map((t) => t._id)).not.toContain(tool.id);
 

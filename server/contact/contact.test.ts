@@ -1,5 +1,7 @@
 import { expect, it } from "vitest";
+import { contactMessageListAnswer } from "../../contract/answers";
 import type { ContactMessage } from "../../contract/contact";
+import { expectAnswer } from "../test/answers";
 import { withField, without } from "../test/bodies";
 import { call } from "../test/requests";
 import { adminEmail, type TestUser, usersAndAdmin } from "../test/sessions";
@@ -104,6 +106,7 @@ describeEachDatabase(
       const total = await env.db.$count(contactMessages);
       expect(res.headers["x-total-count"]).toBe(String(total));
       const items = res.json<ContactMessage[]>();
+      expectAnswer(contactMessageListAnswer, items);
       expect(items).toHaveLength(total);
       expect(items[0]).toEqual({
         _id: newest.json().insertedId,

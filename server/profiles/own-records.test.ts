@@ -1,5 +1,7 @@
 import { expect, it } from "vitest";
+import { portfolioAnswer, profileAnswer, savedAnswer } from "../../contract/answers";
 import { fieldsOf, type OwnRecordKind, portfolioKind, profileKind } from "../../contract/profiles";
+import { expectAnswer } from "../test/answers";
 import { portfolioOf, profileOf, withField, without } from "../test/bodies";
 import { call } from "../test/requests";
 import { adminEmail, type TestUser, usersAndAdmin } from "../test/sessions";
@@ -25,6 +27,8 @@ const ownerRefusals: [string, Change, string][] = [
 const kinds: {
   kind: OwnRecordKind;
   table: typeof profiles | typeof portfolios;
+  /** What the web reads a record with (contract/answers.ts). */
+  answer: typeof profileAnswer | typeof portfolioAnswer;
   bodyOf: (who: TestUser) => Record<string, unknown>;
   /** A change of one of the kind's own fields. */
   edit: Record<string, string>;
@@ -35,6 +39,7 @@ const kinds: {
   {
     kind: profileKind,
     table: profiles,
+    answer: profileAnswer,
     bodyOf: profileOf,
     edit: { location: "Chattogram" },
     accepted: [],
@@ -66,6 +71,7 @@ const kinds: {
   {
     kind: portfolioKind,
     table: portfolios,
+    answer: portfolioAnswer,
     bodyOf: portfolioOf,
     edit: { skill: "Transmissions" },
     accepted: ["Bsc in EEE", "Msc in CSE", "Others", "JSC"].map((education) => ({ education })),
@@ -100,7 +106,7 @@ const kinds: {
   },
 ];
 
-for (const { kind, table, bodyOf, edit, accepted, refusals } of kinds) {
+for (const { kind, table, answer, bodyOf, edit, accepted, refusals } of kinds) {
   const publicFields = fieldsOf(kind).filter((field) => !kind.privateFields.includes(field));
 
   describeEachDatabase(
@@ -123,10 +129,12 @@ for (const { kind, table, bodyOf, edit, accepted, refusals } of kinds) {
         expect(created.statusCode).toBe(201);
         const { insertedId } = created.json();
         expect(created.json()).toEqual({ insertedId, updated: false });
+        expectAnswer(savedAnswer, created.json());
 
         const updated = await save({ ...bodyOf(people.user), ...edit }, people.user);
         expect(updated.statusCode).toBe(200);
         expect(updated.json()).toEqual({ insertedId, updated: true });
+        expectAnswer(savedAnswer, updated.json());
         expect(await env.db.$count(table)).toBe(1);
         expect((await read(of(people.user), people.user)).json()).toMatchObject({ _id: insertedId, ...edit });
       });
@@ -148,6 +156,7 @@ for (const { kind, table, bodyOf, edit, accepted, refusals } of kinds) {
         for (const who of [people.user, people.admin]) {
           const res = await read(of(people.user), who);
           expect(res.statusCode).toBe(200);
+          expectAnswer(answer, res.json());
           expect(res.json()).toEqual({ _id: expect.any(String), ...bodyOf(people.user), ...edit });
           expect(Object.keys(res.json())).toEqual(["_id", ...fieldsOf(kind)]);
         }
@@ -158,6 +167,7 @@ for (const { kind, table, bodyOf, edit, accepted, refusals } of kinds) {
         for (const who of [undefined, people.other]) {
           const res = await read(query, who);
           expect(res.statusCode).toBe(200);
+          expectAnswer(answer, res.json());
           expect(Object.keys(res.json()).sort()).toEqual(["_id", ...publicFields].sort());
           for (const field of kind.privateFields)
             expect(res.body).not.toContain(String(bodyOf(people.user)[field]));

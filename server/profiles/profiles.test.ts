@@ -1,5 +1,7 @@
 import { expect, it } from "vitest";
+import { profileListAnswer } from "../../contract/answers";
 import type { Profile } from "../../contract/profiles";
+import { expectAnswer } from "../test/answers";
 import { profileOf } from "../test/bodies";
 import { call } from "../test/requests";
 import { adminEmail, signUp, type TestUser, usersAndAdmin } from "../test/sessions";
@@ -27,6 +29,7 @@ describeEachDatabase(
       const res = await read("/api/showAllProfile", people.admin);
       expect(res.statusCode).toBe(200);
       expect(res.headers["x-total-count"]).toBe("2");
+      expectAnswer(profileListAnswer, res.json());
       expect(
         res
           .json<Profile[]>()

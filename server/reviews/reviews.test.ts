@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
+import { insertedAnswer, reviewListAnswer } from "../../contract/answers";
 import type { OrderStatus } from "../../contract/order-status";
 import type { Review } from "../../contract/reviews";
 import type { Db } from "../db/database";
 import { demoReviews } from "../demo/demo-data";
 import { seedDemoData } from "../demo/seed";
+import { expectAnswer } from "../test/answers";
 import { withField, without } from "../test/bodies";
 import { insertOrder, insertTool } from "../test/factories";
 import { call } from "../test/requests";
@@ -50,6 +52,7 @@ describeEachDatabase(
         const res = await post(reviewBy(who, `Review by ${who.name}`), who);
         expect(res.statusCode).toBe(201);
         expect(res.json()).toEqual({ insertedId: expect.any(String) });
+        expectAnswer(insertedAnswer, res.json());
       }
     });
 
@@ -66,6 +69,7 @@ describeEachDatabase(
       const total = demoReviews.length + 3;
       expect(res.headers["x-total-count"]).toBe(String(total));
       const body = res.json<Review[]>();
+      expectAnswer(reviewListAnswer, body);
       expect(body[0]).toMatchObject({ name: "Paid Buyer", rating: 4 });
       for (const r of body)
         expect(Object.keys(r).sort()).toEqual(["_id", "description", "name", "rating", "verified"]);

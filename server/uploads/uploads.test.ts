@@ -5,7 +5,9 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { uploadAnswer } from "../../contract/answers";
 import { maxUploadBytes, type UploadResponse } from "../../contract/uploads";
+import { expectAnswer } from "../test/answers";
 import { call } from "../test/requests";
 import { adminEmail, signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase, testOrigin } from "../test/test-env";
@@ -93,6 +95,7 @@ describeEachDatabase(
       const res = await upload(photo(original), user);
       expect(res.statusCode).toBe(201);
       const body = res.json<UploadResponse>();
+      expectAnswer(uploadAnswer, body);
       expect(body.success).toBe(true);
       expect(body.data.url).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
       expect(body.data.thumbUrl).toMatch(/^\/uploads\/[a-f0-9]{32}\.thumb\.webp$/);

@@ -15,7 +15,7 @@ import { reviews } from "../reviews/tables";
 import { insertOrder, insertTool } from "../test/factories";
 import { call } from "../test/requests";
 import { signUp } from "../test/sessions";
-import { describeEachDatabase, type TestEnv } from "../test/test-env";
+import { describeEachDatabase, type TestEnv, testOrigin } from "../test/test-env";
 import { pageAddress, queryRenderBudget } from "./public-pages";
 
 // The real page renderer (web/src/entry-server.tsx, built as `npm run build` builds it) in the real
@@ -148,6 +148,43 @@ describeEachDatabase(
       expect(carried.some((data) => data.includes(name))).toBe(true);
       // The visitor's own session is never part of a page every visitor gets.
       expect(pageData(html).queries.some((q) => q.queryKey[0] === "auth")).toBe(false);
+    });
+
+    it("puts a page's title, description, link preview and address in the head, one of each", async () => {
+      const head = (html: string) => html.slice(0, html.indexOf("</head>"));
+      const count = (html: string, pattern: RegExp) => html.match(new RegExp(pattern, "g"))?.length ?? 0;
+      const about = await page(env.app, "/about");
+      const description =
+        "Car Mechanic sells genuine car parts and tools to workshops in minimum-quantity lots and offers complimentary pick-up and drop-in.";
+      for (const [pattern, value] of [
+        [/<title>([^<]*)<\/title>/, "About Us · Car Mechanic"],
+        [/<meta\s+name="description"\s+content="([^"]*)"/, description],
+        [/<meta property="og:title" content="([^"]*)"/, "About Us · Car Mechanic"],
+        [/<meta property="og:description"\s+content="([^"]*)"/, description],
+        [/<link rel="canonical" href="([^"]*)"/, `${testOrigin}/about`],
+        [/<meta property="og:url" content="([^"]*)"/, `${testOrigin}/about`],
+      ] as const) {
+        expect(count(about.html, pattern), String(pattern)).toBe(1);
+        expect(pattern.exec(head(about.html))?.[1], String(pattern)).toBe(value);
+      }
+      // Nothing the head holds is left in the page's markup.
+      expect(about.html.slice(about.html.indexOf('<div id="root">'))).not.toMatch(
+        /<title>|<meta |rel="canonical"/,
+      );
+
+      // /tools names itself and keeps index.html's description and link preview: no address of its own.
+      const tools = head((await page(env.app, "/tools")).html);
+      expect(count(tools, /<title>/)).toBe(1);
+      expect(tools).toContain("<title>Available Car Tools · Car Mechanic</title>");
+      const template = fs.readFileSync(path.join(root, "web/index.html"), "utf8");
+      for (const pattern of [
+        /<meta\s+name="description"\s+content="([^"]*)"/,
+        /property="og:title" content="([^"]*)"/,
+      ]) {
+        expect(count(tools, pattern)).toBe(1);
+        expect(pattern.exec(tools)?.[1]).toBe(pattern.exec(template)?.[1]);
+      }
+      expect(tools).not.toMatch(/rel="canonical"|og:url/);
     });
 
     it("is sent compressed as the browser accepts, the same page", async () => {

@@ -45,7 +45,7 @@ export const pageRendererDir = path.resolve(
 
 type RendererModule = {
   answerApiCallsWith(fetcher: typeof fetch): void;
-  renderPage(url: string): Promise<RenderedPage>;
+  renderPage(url: string, origin: string): Promise<RenderedPage>;
 };
 
 /** A page as sent: its status and its bytes, plain and compressed, made once per change of the shop. */
@@ -69,9 +69,6 @@ export const queryRenderBudget = {
 /** A render run, or one declined (the budget spent) and answered with the shell. */
 export type RenderOutcome = "rendered" | "declined";
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 /** JSON inside <script>: nothing in it may close the element or open a comment. */
 const scriptJson = (value: unknown) =>
   JSON.stringify(value)
@@ -83,44 +80,47 @@ const scriptJson = (value: unknown) =>
 const appStart = "<!--app-->";
 const appEnd = "<!--/app-->";
 
+/** An element React hoists to the start of a page's markup: a <title>, a <meta> or a <link>. */
+const hoistedElement = /<(?:link|meta) [^>]*\/>|<title>[^<]*<\/title>/y;
+
 /**
- * The page's HTML: index.html (its head, styles and scripts) with the page's title, description and
- * address in the head, its markup in #root and its data beside it.
+ * Where index.html has an element the page's own takes the place of: its <title>, and the <meta> of
+ * the same name or property (the description, the link preview's title and description).
  */
-export function composePage(template: string, page: RenderedPage, url: string, publicUrl: string): string {
+function templatesOwn(element: string): RegExp | undefined {
+  if (element.startsWith("<title>")) return /<title>[^<]*<\/title>/;
+  const key = /^<meta (name|property)="([^"]+)"/.exec(element);
+  return key ? new RegExp(`<meta\\s+${key[1]}="${key[2]}"\\s[^>]*\\/>`) : undefined;
+}
+
+/**
+ * The page's HTML: index.html (its head, styles and scripts) with the elements the page renders for
+ * the head (its title, description, link preview and canonical address: web/src/components/PageMeta.tsx;
+ * its first pictures' preloads), its markup in #root and its data beside it.
+ */
+export function composePage(template: string, page: RenderedPage): string {
   const start = template.indexOf(appStart);
   const end = template.indexOf(appEnd);
   if (start < 0 || end < start) throw new Error("index.html has no <!--app--> … <!--/app--> marks");
-  let { html } = page;
-  // A page that names itself with React's <title> (rendered where it stands) names the document.
-  let title = page.meta ? `${page.meta.title} · Car Mechanic` : undefined;
-  const ownTitle = /<title>([^<]*)<\/title>/.exec(html);
-  if (ownTitle) {
-    html = html.replace(ownTitle[0], "");
-    title ??= ownTitle[1];
+  const { html } = page;
+  // React puts what the page renders for the head first: each replaces index.html's own, if it has
+  // one (one title, one description), or is added at the end of the head.
+  let head = template.slice(0, start);
+  let added = "";
+  let position = 0;
+  for (;;) {
+    hoistedElement.lastIndex = position;
+    const found = hoistedElement.exec(html);
+    if (!found) break;
+    position = hoistedElement.lastIndex;
+    const element = found[0].replace(/\/>$/, " />");
+    const own = templatesOwn(element);
+    if (own?.test(head)) head = head.replace(own, () => element);
+    else added += `${element}\n    `;
   }
-  // React puts the page's resource hints (its first pictures' preloads) first: they belong in the head.
-  const hints = /^(?:<link [^>]*\/>)+/.exec(html)?.[0] ?? "";
-  html = html.slice(hints.length);
-  let head = template.slice(0, start).replace("</head>", `${hints.replace(/\/>/g, " />\n    ")}</head>`);
-  if (title !== undefined) {
-    head = head
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-      .replace(/(<meta property="og:title" content=")[^"]*"/, `$1${escapeHtml(title)}"`);
-  }
-  if (page.meta) {
-    const description = escapeHtml(page.meta.description);
-    const address = escapeHtml(new URL(page.meta.canonicalPath ?? url.split("?")[0] ?? "/", publicUrl).href);
-    head = head
-      .replace(/(<meta\s+name="description"\s+content=")[^"]*"/, `$1${description}"`)
-      .replace(/(<meta property="og:description"\s+content=")[^"]*"/, `$1${description}"`)
-      .replace(
-        "</head>",
-        `<link rel="canonical" href="${address}" />\n    <meta property="og:url" content="${address}" />\n  </head>`,
-      );
-  }
+  head = head.replace("</head>", `${added}</head>`);
   return (
-    `${head}<div id="root">${html}</div>\n` +
+    `${head}<div id="root">${html.slice(position)}</div>\n` +
     `    <script type="application/json" id="page-data">${scriptJson(page.data)}</script>\n    ` +
     template.slice(end + appEnd.length)
   );
@@ -232,7 +232,7 @@ export async function createPublicPages(
     count?.("rendered");
     try {
       const page = compressed(
-        composePage(template, await renderer.renderPage(url), url, publicUrl),
+        composePage(template, await renderer.renderPage(url, publicUrl)),
         status,
         template,
       );

@@ -7,17 +7,17 @@ import { preloadPagesAt } from "./app/router";
 import { Pages, Shop } from "./app/Shop";
 import { sendApiCallsThrough } from "./lib/api";
 import { todayIso } from "./lib/delivery/delivery-date";
-import { type RenderedPageData, setPageRenderedOn } from "./lib/rendered-page";
-import { type PageMeta, PageMetaRecorder } from "./lib/use-page-meta";
+import { type RenderedPageData, setPageRenderedFor, setPageRenderedOn } from "./lib/rendered-page";
 
 // The server's side of a server-rendered page (server/web/public-pages.ts loads the build of this
 // file): the page drawn for a visitor (no session), with the answers of the calls it makes.
 
 export type RenderedPage = {
-  /** The page's markup, what goes inside #root. */
+  /**
+   * The page's markup, what goes inside #root, after the elements React hoists into the head: the
+   * page's <title>, <meta> and canonical <link> (PageMeta) and its first pictures' preloads.
+   */
   html: string;
-  /** From usePageMeta, when the page declares it. */
-  meta: PageMeta | undefined;
   /** For the app that hydrates the page. */
   data: RenderedPageData;
 };
@@ -30,15 +30,13 @@ export function answerApiCallsWith(fetcher: typeof fetch): void {
 /** The session is the visitor's own: never part of a page every visitor gets. */
 const isVisitorsOwn = (query: Query) => query.queryKey[0] === "auth";
 
-async function renderOnce(url: string, queryClient: QueryClient, onMeta: (meta: PageMeta) => void) {
+async function renderOnce(url: string, queryClient: QueryClient) {
   const tree: ReactNode = (
-    <PageMetaRecorder.Provider value={onMeta}>
-      <Shop queryClient={queryClient}>
-        <StaticRouter location={url}>
-          <Pages />
-        </StaticRouter>
-      </Shop>
-    </PageMetaRecorder.Provider>
+    <Shop queryClient={queryClient}>
+      <StaticRouter location={url}>
+        <Pages />
+      </StaticRouter>
+    </Shop>
   );
   // prerender waits for every lazy part (the footer, the home page's lower sections). Without a chunk
   // size limit, no finished part is moved to the end of the HTML to be put in place by an inline
@@ -51,16 +49,16 @@ async function renderOnce(url: string, queryClient: QueryClient, onMeta: (meta: 
 }
 
 /**
- * Renders the page at `url` (path and query). A first pass finds the queries the page makes, they
- * are answered, and the page is drawn again with their data; a query that appears only once data is
- * in (a list inside a loaded section) gets one more pass.
+ * Renders the page at `url` (path and query) of the shop at `origin` (its public address). A first
+ * pass finds the queries the page makes, they are answered, and the page is drawn again with their
+ * data; a query that appears only once data is in (a list inside a loaded section) gets one more pass.
  */
-export async function renderPage(url: string): Promise<RenderedPage> {
+export async function renderPage(url: string, origin: string): Promise<RenderedPage> {
   const today = todayIso();
   setPageRenderedOn(today);
+  setPageRenderedFor(origin);
   await preloadPagesAt(url);
   const queryClient = createQueryClient();
-  let meta: PageMeta | undefined;
   let html = "";
   const pageQueries = () =>
     queryClient
@@ -68,9 +66,7 @@ export async function renderPage(url: string): Promise<RenderedPage> {
       .getAll()
       .filter((query) => !isVisitorsOwn(query));
   for (let pass = 0; pass < 3; pass++) {
-    html = await renderOnce(url, queryClient, (m) => {
-      meta = m;
-    });
+    html = await renderOnce(url, queryClient);
     const unanswered = pageQueries().filter((query) => query.state.status === "pending");
     if (unanswered.length === 0) break;
     await Promise.all(unanswered.map((query) => query.fetch().catch(() => undefined)));
@@ -81,5 +77,5 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   if (failed) throw new Error(`server rendering ${url}: the call ${JSON.stringify(failed.queryKey)} failed`);
   const queries = pageQueries().map((query) => ({ queryKey: query.queryKey, data: query.state.data }));
   queryClient.clear();
-  return { html, meta, data: { queries, today } };
+  return { html, data: { queries, today, origin } };
 }

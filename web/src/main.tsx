@@ -4,8 +4,14 @@ import { BrowserRouter } from "react-router";
 import { createQueryClient } from "./app/query-client";
 import { preloadPagesAt } from "./app/router";
 import { Pages, Shop } from "./app/Shop";
+import { leaveSiteMetaToTheApp } from "./components/PageMeta";
 import { loadDeferredParts } from "./lib/lazy-near-viewport";
-import { pageDataElementId, type RenderedPageData, setPageRenderedOn } from "./lib/rendered-page";
+import {
+  pageDataElementId,
+  type RenderedPageData,
+  setPageRenderedFor,
+  setPageRenderedOn,
+} from "./lib/rendered-page";
 import "./styles.css";
 
 // zod would probe whether it may compile validators with `new Function`; the shop's
@@ -44,6 +50,7 @@ function loadDeferredPartsOnNavigation() {
 function start(root: HTMLElement) {
   const queryClient = createQueryClient();
   const pageData = readPageData();
+  leaveSiteMetaToTheApp();
   const app = (
     <Shop queryClient={queryClient}>
       <BrowserRouter>
@@ -56,6 +63,7 @@ function start(root: HTMLElement) {
     // shows changes), so they count as fetched now: the app does not ask again for what it shows.
     for (const { queryKey, data } of pageData.queries) queryClient.setQueryData(queryKey, data);
     setPageRenderedOn(pageData.today);
+    setPageRenderedFor(pageData.origin);
     loadDeferredPartsOnNavigation();
     // The server's page is painted first, then taken over: hydrating is a long piece of work that
     // would otherwise hold back the first paint of a page that is already there to read. As a

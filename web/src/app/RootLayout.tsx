@@ -2,8 +2,10 @@ import { type ReactNode, Suspense, useEffect } from "react";
 import { ErrorBoundary } from "react-error-boundary";
 import { Outlet, useLocation } from "react-router";
 import { Navbar } from "#web/components/Navbar";
+import { PageMetaScope } from "#web/components/PageMeta";
 import { Spinner } from "#web/components/Spinner";
 import { AccountNav } from "#web/features/auth/components/AccountNav";
+import { CartNavItem } from "#web/features/cart/components/CartNavItem";
 import { lazyNearViewport } from "#web/lib/lazy-near-viewport";
 import { useSignOutOnUnauthorized } from "#web/lib/session/sign-out";
 import { Toaster } from "#web/lib/toast";
@@ -26,7 +28,7 @@ function AppShell({ children }: { children: ReactNode }) {
       >
         Skip to main content
       </a>
-      <Navbar account={<AccountNav />} />
+      <Navbar account={<AccountNav />} aside={<CartNavItem />} />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         {children}
       </main>
@@ -57,15 +59,17 @@ export function RootLayout() {
   useScrollRestoration();
   const { pathname } = useLocation();
   return (
-    <AppShell>
-      {/* A page that fails to load or render shows an error inside the shell, navigation still there;
+    <PageMetaScope>
+      <AppShell>
+        {/* A page that fails to load or render shows an error inside the shell, navigation still there;
           going to another page clears it. Navigations are transitions: the current page stays on
           screen while the next one's code loads, so the spinner shows only on a first load. */}
-      <ErrorBoundary FallbackComponent={RouteErrorPage} resetKeys={[pathname]}>
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
-      </ErrorBoundary>
-    </AppShell>
+        <ErrorBoundary FallbackComponent={RouteErrorPage} resetKeys={[pathname]}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </AppShell>
+    </PageMetaScope>
   );
 }

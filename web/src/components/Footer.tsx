@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { ShopLinkName } from "#contract/shop-links";
 import { useShopLinks } from "#web/lib/shop-links/get-shop-links";
-import { FacebookIcon, XIcon, YouTubeIcon } from "./icons";
+import { FacebookIcon, XIcon, YouTubeIcon } from "./social-icons";
 
 /** What the shop does (plain text: there is no page of each). */
 const services = ["Car Accessories", "Body Parts", "Engine Parts", "Fuel System"];

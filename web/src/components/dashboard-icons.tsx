@@ -1,6 +1,6 @@
 // Line icons of the dashboard's forms and lists (photos, tools, profiles, portfolios, reviews, inbox).
 // Decorative: the control or text beside each one says the same thing.
-import { type IconProps, LineIcon } from "./icons";
+import { Icon, type IconProps, LineIcon } from "./icons";
 
 /** This file's icons are size-5 unless told. */
 function Line({ d, className = "size-5" }: IconProps & { d: string }) {
@@ -44,4 +44,13 @@ export function InboxIcon(props: IconProps) {
 
 export function PlusIcon(props: IconProps) {
   return <Line {...props} d="M12 5v14M5 12h14" />;
+}
+
+export function SidebarIcon({ className = "size-5" }: IconProps) {
+  return (
+    <Icon className={className}>
+      <rect x="3" y="4" width="18" height="16" rx="2" strokeWidth="1.8" />
+      <path d="M9 4v16" strokeWidth="1.8" />
+    </Icon>
+  );
 }

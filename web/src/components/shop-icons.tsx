@@ -1,6 +1,6 @@
 // Line icons of the storefront (benefits, info cards, delivery marks). Decorative: the text beside
 // each one says the same thing.
-import { type IconProps, LineIcon } from "./icons";
+import { Icon, type IconProps, LineIcon, roundStroke } from "./icons";
 
 /** This file's icons are size-6 unless told. */
 function Line({ d, className = "size-6" }: IconProps & { d: string }) {
@@ -71,4 +71,15 @@ export function ChatIcon(props: IconProps) {
 
 export function MailIcon(props: IconProps) {
   return <Line {...props} d="M3 6h18v12H3zM3 7l9 6 9-6" />;
+}
+
+export function WrenchIcon({ className = "size-6" }: IconProps) {
+  return (
+    <Icon className={className}>
+      <path
+        d="M14.7 6.3a4 4 0 0 0 5 5l-8.9 8.9a2.1 2.1 0 0 1-3-3l8.9-8.9a4 4 0 0 0-2-2zM14.7 6.3l2.3-2.3a4 4 0 0 1 3 3l-2.3 2.3"
+        {...roundStroke("1.8")}
+      />
+    </Icon>
+  );
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, isNotFound, readListPage } from "./api";
-import { bodySchema, isNumber, listOf } from "./parse";
+import * as z from "zod/mini";
+import { ApiError, isNotFound, lazySchema, readJson, readListPage } from "./api";
 
-const numbers = bodySchema(listOf((value) => (isNumber(value) ? value : undefined)));
+const numbers = z.array(z.number());
 
 function response(body: unknown, total?: string): Response {
   const headers = new Headers({ "content-type": "application/json" });
@@ -46,6 +46,50 @@ describe("readListPage", () => {
     await expect(readListPage(response({ items: [] }, "0"), numbers, { page: 1, limit: 20 })).rejects.toThrow(
       ApiError,
     );
+  });
+});
+
+describe("lazySchema", () => {
+  it("loads the schema with the first answer, once, and checks every answer with it", async () => {
+    let loads = 0;
+    const schema = lazySchema(async () => {
+      loads++;
+      return numbers;
+    });
+    expect(loads).toBe(0);
+    expect(await readJson(response([1, 2]), schema)).toEqual([1, 2]);
+    expect(await readJson(response([3]), schema)).toEqual([3]);
+    expect(loads).toBe(1);
+    const refused = readJson(response(["1"]), schema);
+    await expect(refused).rejects.toThrow(ApiError);
+    await expect(refused).rejects.toMatchObject({
+      status: 200,
+      message: "The shop sent an answer we could not read. Please try again.",
+    });
+  });
+
+  it("says the shop could not be reached when the schema cannot be loaded, and loads it again next time", async () => {
+    let loads = 0;
+    const schema = lazySchema(async () => {
+      loads++;
+      if (loads === 1) throw new TypeError("Failed to fetch dynamically imported module");
+      return numbers;
+    });
+    await expect(readJson(response([1]), schema)).rejects.toMatchObject({
+      status: 0,
+      message: "We could not reach the shop. Check your connection and try again.",
+    });
+    expect(await readJson(response([1]), schema)).toEqual([1]);
+    expect(loads).toBe(2);
+  });
+
+  it("reads an answer with the contract's schema, loaded as the web app loads it", async () => {
+    const schema = lazySchema(() => import("#contract/answers").then((a) => a.savedAnswer));
+    expect(await readJson(response({ insertedId: "p1" }), schema)).toEqual({
+      insertedId: "p1",
+      updated: false,
+    });
+    await expect(readJson(response({ insertedId: "" }), schema)).rejects.toThrow(ApiError);
   });
 });
 

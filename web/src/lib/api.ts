@@ -3,11 +3,14 @@ import { cursorOf, pageLinks, totalCountHeader } from "#contract/paging";
 /** A failed API call. `status` is the HTTP status, or 0 when the server could not be reached. */
 export class ApiError extends Error {
   readonly status: number;
+  /** The error answer's JSON body, for calls whose refusals carry more than `error`. */
+  readonly body: unknown;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, body?: unknown) {
     super(message);
     this.name = "ApiError";
     this.status = status;
+    this.body = body;
   }
 }
 
@@ -23,23 +26,32 @@ function fallbackMessage(status: number): string {
   return `The request failed (${status}).`;
 }
 
-/** Reads the server's `{ error }` body (see decisions.md) into an ApiError. */
+/** The message of the server's `{ error }` body (see decisions.md), if the body is one. */
+export function serverMessage(body: unknown): string | undefined {
+  if (body && typeof body === "object" && "error" in body && typeof body.error === "string" && body.error) {
+    return body.error;
+  }
+  return undefined;
+}
+
+/** Reads the server's `{ error }` body into an ApiError. */
 async function toApiError(response: Response): Promise<ApiError> {
-  let message = fallbackMessage(response.status);
+  let message: string | undefined;
+  let body: unknown;
   try {
-    const body: unknown = await response.json();
-    if (body && typeof body === "object" && "error" in body && typeof body.error === "string" && body.error) {
-      message = body.error;
-    }
+    body = await response.json();
+    message = serverMessage(body);
   } catch {
     // Not JSON (a proxy's error page, say): keep the fallback.
   }
-  return new ApiError(response.status, message);
+  return new ApiError(response.status, message ?? fallbackMessage(response.status), body);
 }
 
 export type ApiRequest = Omit<RequestInit, "body"> & {
   /** Sent as JSON. */
   json?: unknown;
+  /** Sent as multipart/form-data (the browser writes its boundary). */
+  form?: FormData;
   /** A 401 is this call's answer (a wrong password), not a lost session: it does not sign the user out. */
   expectUnauthorized?: boolean;
 };
@@ -71,7 +83,7 @@ export function onUnauthorized(handler: () => void): () => void {
  */
 export async function apiFetch(
   path: string,
-  { json, headers, expectUnauthorized = false, ...init }: ApiRequest = {},
+  { json, form, headers, expectUnauthorized = false, ...init }: ApiRequest = {},
 ): Promise<Response> {
   const requestHeaders = new Headers(headers);
   requestHeaders.set("accept", "application/json");
@@ -83,7 +95,7 @@ export async function apiFetch(
       credentials: "same-origin",
       ...init,
       headers: requestHeaders,
-      body: json === undefined ? undefined : JSON.stringify(json),
+      body: json === undefined ? form : JSON.stringify(json),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
@@ -94,14 +106,35 @@ export async function apiFetch(
   return response;
 }
 
+type SafeParsed<T> = { success: true; data: T } | { success: false };
+
 /**
- * What checks a response body's shape: a contract zod schema, or a small hand-written parser on the
- * pages a first visit loads, where zod itself would be most of the page's code.
+ * What checks a response body's shape: a contract schema (the answers' are in contract/answers.ts),
+ * or one loaded when first needed (`lazySchema`).
  */
 export type BodySchema<T = unknown> = {
-  safeParse(body: unknown): { success: true; data: T } | { success: false };
+  safeParse(body: unknown): SafeParsed<T> | Promise<SafeParsed<T>>;
 };
 export type Parsed<S> = S extends BodySchema<infer T> ? T : never;
+
+/**
+ * A contract schema loaded the first time an answer needs it: zod, even zod/mini, would be a large
+ * part of the code a first visit loads before its page is painted, and that page's answers arrive
+ * with it (the server renders them into the page). `load` is a dynamic import of contract/answers.ts.
+ */
+export function lazySchema<T>(load: () => Promise<BodySchema<T>>): BodySchema<T> {
+  let loading: Promise<BodySchema<T>> | undefined;
+  return {
+    async safeParse(body) {
+      // A failed load (the network, a new release's files) is tried again by the next answer.
+      loading ??= load().catch((error: unknown) => {
+        loading = undefined;
+        throw error;
+      });
+      return (await loading).safeParse(body);
+    },
+  };
+}
 
 /** Parses a response body with a contract schema; a body of another shape is an ApiError too. */
 export async function readJson<S extends BodySchema>(response: Response, schema: S): Promise<Parsed<S>> {
@@ -111,7 +144,13 @@ export async function readJson<S extends BodySchema>(response: Response, schema:
   } catch {
     throw new ApiError(response.status, unexpected);
   }
-  const parsed = schema.safeParse(body);
+  let parsed: SafeParsed<unknown>;
+  try {
+    parsed = await schema.safeParse(body);
+  } catch {
+    // The schema's code could not be loaded.
+    throw new ApiError(0, unreachable);
+  }
   if (!parsed.success) throw new ApiError(response.status, unexpected);
   return parsed.data as Parsed<S>;
 }

@@ -7,6 +7,8 @@
 export type RenderedPageData = {
   queries: { queryKey: readonly unknown[]; data: unknown }[];
   today: string;
+  /** The shop's public address (PUBLIC_URL), what the page's canonical address starts with. */
+  origin: string;
 };
 
 export const pageDataElementId = "page-data";
@@ -20,6 +22,20 @@ export function pageRenderedOn(): string | undefined {
 
 export function setPageRenderedOn(today: string | undefined): void {
   renderedToday = today;
+}
+
+let renderedOrigin: string | undefined;
+
+/**
+ * The shop's address, for a page's canonical address: the one the server drew the page for (the
+ * app that hydrates it draws the same), else the browser's.
+ */
+export function shopOrigin(): string {
+  return renderedOrigin ?? window.location.origin;
+}
+
+export function setPageRenderedFor(origin: string | undefined): void {
+  renderedOrigin = origin;
 }
 
 /** Nothing to subscribe to: for values read once per render (a cookie, the date). */

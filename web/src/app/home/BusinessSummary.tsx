@@ -1,5 +1,4 @@
-import { WrenchIcon } from "#web/components/icons";
-import { ChatIcon, UsersIcon } from "#web/components/shop-icons";
+import { ChatIcon, UsersIcon, WrenchIcon } from "#web/components/shop-icons";
 
 const figures = [
   { value: "100K+", label: "Customers", Icon: UsersIcon },

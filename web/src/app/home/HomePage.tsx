@@ -1,9 +1,9 @@
 import { memo, Suspense } from "react";
+import { PageMeta } from "#web/components/PageMeta";
 import { Spinner } from "#web/components/Spinner";
 import { DeliveryDateSection } from "#web/features/delivery/components/DeliveryDateSection";
 import { canDeliverBy } from "#web/lib/delivery/delivery-date";
 import { lazyNearViewport } from "#web/lib/lazy-near-viewport";
-import { usePageMeta } from "#web/lib/use-page-meta";
 import { HeroCarousel } from "./HeroCarousel";
 import { useHomeCatalog } from "./use-home-catalog";
 
@@ -46,17 +46,15 @@ const Deferred = memo(function Deferred() {
 
 /** The home page (/ and /home), its sections in the spec's order. */
 export function HomePage() {
-  usePageMeta({
-    title: "Car tools and parts for workshops",
-    description:
-      "Car Mechanic supplies workshops with genuine car tools and parts in minimum-quantity lots: upfront pricing with 6 month free instalments, free doorstep pick-up and drop, and warranty on every part.",
-    canonicalPath: "/",
-  });
-
   const { tools, leadTimes, earliest, stored, setStored, chosen, today, preview } = useHomeCatalog();
 
   return (
     <>
+      <PageMeta
+        title="Car tools and parts for workshops"
+        description="Car Mechanic supplies workshops with genuine car tools and parts in minimum-quantity lots: upfront pricing with 6 month free instalments, free doorstep pick-up and drop, and warranty on every part."
+        canonicalPath="/"
+      />
       <h1 className="sr-only">Car tools and parts for workshops</h1>
       <HeroCarousel />
       <DeliveryDateSection

@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { Tool } from "#contract/catalog";
 import type { ToolSort } from "#contract/tool-search";
-import { apiFetch, readListPage } from "../api";
-import { bodySchema, listOf } from "../parse";
-import { parseTool } from "./parse-tool";
+import { apiFetch, lazySchema, readListPage } from "../api";
 
 /** Tools per page of the tools list: four full rows of three on a wide screen. */
 export const toolsPageSize = 24;
@@ -17,7 +15,7 @@ export type ToolsPage = {
 /** The list's search, sort and filter (the /tools page's URL); each left out in the default view. */
 export type ToolsView = { q?: string; sort?: ToolSort; orderable?: boolean };
 
-const toolListSchema = bodySchema(listOf(parseTool));
+const toolListSchema = lazySchema(() => import("#contract/answers").then((a) => a.toolListAnswer));
 
 export async function getTools(
   { page, limit = toolsPageSize, q, sort, orderable }: { page: number; limit?: number } & ToolsView,

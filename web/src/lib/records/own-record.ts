@@ -1,8 +1,7 @@
 import { type QueryKey, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { fieldsOf, type OwnRecordKind, type OwnRecordView, type SavedResponse } from "#contract/profiles";
-import { ApiError, apiJson } from "../api";
-import { bodySchema, isRecord, isString, type Parse } from "../parse";
+import type { OwnRecordKind, SavedResponse } from "#contract/profiles";
+import { ApiError, apiJson, type BodySchema } from "../api";
 import { savedSchema } from "./saved-response";
 
 // A record each user keeps one of (a profile, a portfolio: contract/profiles.ts's OwnRecordKind),
@@ -10,24 +9,6 @@ import { savedSchema } from "./saved-response";
 
 /** `owner`: the email to look up, or `{ mine: userId }` for the signed-in user's own. */
 export type RecordOwner = string | { mine: string };
-
-/** A record as the server sends it: every field text; the private ones may be absent. */
-export function recordParser<Shape extends z.ZodRawShape, Private extends keyof Shape & string>(
-  kind: OwnRecordKind<Shape, Private>,
-): Parse<OwnRecordView<OwnRecordKind<Shape, Private>>> {
-  const fields = fieldsOf(kind);
-  const optional: readonly string[] = kind.privateFields;
-  return (value) => {
-    if (!isRecord(value) || !isString(value._id)) return undefined;
-    const view: Record<string, string> = { _id: value._id };
-    for (const field of fields) {
-      const text = value[field];
-      if (isString(text)) view[field] = text;
-      else if (text !== undefined || !optional.includes(field)) return undefined;
-    }
-    return view as OwnRecordView<OwnRecordKind<Shape, Private>>;
-  };
-}
 
 /** Every query of a kind's records ("profiles", "portfolios"), to invalidate once one is saved. */
 export const recordsQueryKey = (kind: Pick<OwnRecordKind, "noun">) =>
@@ -37,11 +18,12 @@ export const recordsQueryKey = (kind: Pick<OwnRecordKind, "noun">) =>
  * `GET <kind.path>?email=`: that person's record (the public part unless it is yours or you are an
  * admin); without an email, your own. `null` when there is none yet (404).
  */
-export function ownRecordQueryOptions<Shape extends z.ZodRawShape, Private extends keyof Shape & string>(
-  kind: OwnRecordKind<Shape, Private>,
+export function ownRecordQueryOptions<T>(
+  kind: Pick<OwnRecordKind, "noun" | "path">,
+  /** Its answer's schema in contract/answers.ts. */
+  schema: BodySchema<T>,
   owner: RecordOwner,
 ) {
-  const schema = bodySchema(recordParser(kind));
   const query = typeof owner === "string" ? `?${new URLSearchParams({ email: owner })}` : "";
   return queryOptions({
     queryKey: [...recordsQueryKey(kind), "one", owner],
@@ -56,12 +38,13 @@ export function ownRecordQueryOptions<Shape extends z.ZodRawShape, Private exten
   });
 }
 
-export function useOwnRecord<Shape extends z.ZodRawShape, Private extends keyof Shape & string>(
-  kind: OwnRecordKind<Shape, Private>,
+export function useOwnRecord<T>(
+  kind: Pick<OwnRecordKind, "noun" | "path">,
+  schema: BodySchema<T>,
   owner: RecordOwner,
   enabled = true,
 ) {
-  return useQuery({ ...ownRecordQueryOptions(kind, owner), enabled });
+  return useQuery({ ...ownRecordQueryOptions(kind, schema, owner), enabled });
 }
 
 /**

@@ -1,40 +1,20 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../api";
-import { bodySchema, isRecord, isString } from "../parse";
+import type { SessionUser } from "#contract/answers";
+import { apiJson, type BodySchema, lazySchema } from "../api";
 import { forgetSignedInHint } from "./signed-in-hint";
 
 /** The signed-in user as Better Auth's get-session reports it (the fields the web app uses). */
-export type SessionUser = {
-  id: string;
-  name: string;
-  email: string;
-  /** The photo URL, or null when the account has none. */
-  image: string | null;
-  role: string | null;
-  /** The address was proved (the emailed link, or the identity provider said so). */
-  emailVerified: boolean;
-};
+export type { SessionUser };
+
+const signedInSchema = lazySchema(() => import("#contract/answers").then((a) => a.sessionAnswer));
 
 /**
- * `null` when nobody is signed in (a 200, not a 401). Parsed by hand, not with zod: every page
- * asks for the session, and zod would be most of the first page's code.
+ * `null` when nobody is signed in (a 200, not a 401): the answer of every visitor's first visit,
+ * read without loading the schema (zod would be the largest code that visit loads).
  */
-function parseSession(value: unknown): SessionUser | null | undefined {
-  if (value === null) return null;
-  if (!isRecord(value) || !isRecord(value.user)) return undefined;
-  const { id, name, email, image, role, emailVerified } = value.user;
-  if (!isString(id) || !isString(name) || !isString(email)) return undefined;
-  return {
-    id,
-    name,
-    email,
-    image: isString(image) && image !== "" ? image : null,
-    role: isString(role) ? role : null,
-    emailVerified: emailVerified === true,
-  };
-}
-
-const sessionSchema = bodySchema(parseSession);
+const sessionSchema: BodySchema<SessionUser | null> = {
+  safeParse: (body) => (body === null ? { success: true, data: null } : signedInSchema.safeParse(body)),
+};
 
 export const sessionQueryKey = ["auth", "session"] as const;
 

@@ -1,18 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { type ShopLinks, shopLinkNames } from "#contract/shop-links";
-import { apiJson } from "../api";
-import { bodySchema, isRecord, isString } from "../parse";
+import { apiJson, lazySchema } from "../api";
 
 /** The links that are set, each an https:// address; anything else in the answer is left out. */
-const shopLinksSchema = bodySchema<ShopLinks>((value) => {
-  if (!isRecord(value)) return undefined;
-  const links: ShopLinks = {};
-  for (const name of shopLinkNames) {
-    const url = value[name];
-    if (isString(url) && url.startsWith("https://")) links[name] = url;
-  }
-  return links;
-});
+const shopLinksSchema = lazySchema(() => import("#contract/answers").then((a) => a.shopLinksAnswer));
 
 /**
  * The shop's social and app-store links that its operator has set (GET /api/shop-links). The server

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
+import { uploadAnswer } from "#contract/answers";
 import { maxUploadBytes, type UploadResponse, uploadField } from "#contract/uploads";
-import { ApiError } from "../api";
-import { isNumber, isRecord, isString } from "../parse";
+import { ApiError, serverMessage } from "../api";
 
 export type UploadedPhoto = UploadResponse["data"];
 
@@ -17,13 +17,6 @@ function fallbackMessage(status: number): string {
   if (status === 415) return "That file is not a photo we accept: use JPEG, PNG, WebP, GIF or AVIF";
   if (status >= 500) return "Something went wrong on our side. Please try again.";
   return `The upload failed (${status}).`;
-}
-
-function parseUploaded(body: unknown): UploadedPhoto | undefined {
-  if (!isRecord(body) || body.success !== true || !isRecord(body.data)) return undefined;
-  const { url, thumbUrl, width, height } = body.data;
-  if (!isString(url) || !isString(thumbUrl) || !isNumber(width) || !isNumber(height)) return undefined;
-  return { url, thumbUrl, width, height };
 }
 
 function parseJson(text: string): unknown {
@@ -66,14 +59,12 @@ export function uploadPhoto(file: File, { onProgress, signal }: UploadOptions = 
       done();
       const body = parseJson(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
-        const photo = parseUploaded(body);
-        if (photo) resolve(photo);
+        const uploaded = uploadAnswer.safeParse(body);
+        if (uploaded.success) resolve(uploaded.data.data);
         else reject(new ApiError(xhr.status, unexpected));
         return;
       }
-      const message =
-        isRecord(body) && isString(body.error) && body.error ? body.error : fallbackMessage(xhr.status);
-      reject(new ApiError(xhr.status, message));
+      reject(new ApiError(xhr.status, serverMessage(body) ?? fallbackMessage(xhr.status)));
     };
     xhr.onerror = () => {
       done();

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ChangeEmailInput, ChangePasswordInput, DeleteAccountInput } from "#contract/account-settings";
 import { emailChangedReturnPath } from "#contract/account-settings";
-import type { AdminMailKind, NotificationSettings } from "#contract/notifications";
-import { apiFetch, apiJson } from "#web/lib/api";
-import { bodySchema, isRecord } from "#web/lib/parse";
+import type { AdminMailKind } from "#contract/notifications";
+import { apiFetch, apiJson, lazySchema } from "#web/lib/api";
 import { forgetSession, refreshSession } from "#web/lib/session/get-session";
 
 /** POST /api/auth/update-user: the name (sign-up rules) and the photo (one uploaded here; null removes it). */
@@ -65,8 +64,8 @@ export function useDeleteAccount() {
 
 const notificationsKey = ["account", "notifications"] as const;
 
-const settingsSchema = bodySchema<NotificationSettings>((value) =>
-  isRecord(value) && Array.isArray(value.notifications) ? (value as NotificationSettings) : undefined,
+const settingsSchema = lazySchema(() =>
+  import("#contract/answers").then((a) => a.notificationSettingsAnswer),
 );
 
 /** GET /api/account/notifications: the admin messages the caller receives (none for other users). */

@@ -1,23 +1,16 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ContactMessage } from "#contract/contact";
-import { apiFetch, type ListPage, readListPage } from "#web/lib/api";
+import { apiFetch, type ListPage, lazySchema, readListPage } from "#web/lib/api";
 import { type ListPosition, listParams } from "#web/lib/page-param";
-import { bodySchema, isRecord, isString, listOf } from "#web/lib/parse";
 
 /** Messages per page of the inbox. */
 export const messagesPageSize = 20;
 
 export type MessagesPage = { messages: ContactMessage[] } & Omit<ListPage<ContactMessage>, "items">;
 
-function parseMessage(value: unknown): ContactMessage | undefined {
-  if (!isRecord(value)) return undefined;
-  const { _id, email, subject, message, read, createdAt } = value;
-  if (!isString(_id) || !isString(email) || !isString(subject) || !isString(message)) return undefined;
-  if (!isString(createdAt) || typeof read !== "boolean") return undefined;
-  return { _id, email, subject, message, read, createdAt };
-}
-
-const messageListSchema = bodySchema(listOf(parseMessage));
+const messageListSchema = lazySchema(() =>
+  import("#contract/answers").then((a) => a.contactMessageListAnswer),
+);
 
 /** `GET /api/contact?cursor=|page=&limit=` (admins): the contact form's messages, newest first. */
 export async function getContactMessages(

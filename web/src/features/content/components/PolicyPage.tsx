@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "#web/components/PageHeader";
-import { usePageMeta } from "#web/lib/use-page-meta";
+import { PageMeta } from "#web/components/PageMeta";
 
 export type PolicySection = { id: string; title: string; body: ReactNode };
 
@@ -28,9 +28,9 @@ export function PolicyLink({ to, children }: { to: string; children: ReactNode }
 
 /** The terms, privacy and shipping pages: a header, the sections' index and the sections. */
 export function PolicyPage({ title, description, eyebrow, intro, sections }: PolicyPageProps) {
-  usePageMeta({ title, description });
   return (
     <>
+      <PageMeta title={title} description={description} />
       <PageHeader eyebrow={eyebrow} title={title}>
         {intro}
       </PageHeader>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { PageHeader } from "#web/components/PageHeader";
+import { PageMeta } from "#web/components/PageMeta";
 import { ShieldCheckIcon, TruckIcon, UsersIcon } from "#web/components/shop-icons";
-import { usePageMeta } from "#web/lib/use-page-meta";
 
 const values = [
   {
@@ -22,13 +22,12 @@ const values = [
 ];
 
 export function AboutPage() {
-  usePageMeta({
-    title: "About Us",
-    description:
-      "Car Mechanic sells genuine car parts and tools to workshops in minimum-quantity lots and offers complimentary pick-up and drop-in.",
-  });
   return (
     <>
+      <PageMeta
+        title="About Us"
+        description="Car Mechanic sells genuine car parts and tools to workshops in minimum-quantity lots and offers complimentary pick-up and drop-in."
+      />
       <PageHeader eyebrow="Our story" title="About Us">
         <p>
           Car Mechanic sells car parts and tools to workshops, and offers complimentary pick-up and drop-in:

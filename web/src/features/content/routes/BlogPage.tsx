@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { PageHeader } from "#web/components/PageHeader";
-import { usePageMeta } from "#web/lib/use-page-meta";
+import { PageMeta } from "#web/components/PageMeta";
 
 type Post = { id: string; question: string; answer: ReactNode };
 
@@ -152,13 +152,12 @@ const posts: Post[] = [
 ];
 
 export function BlogPage() {
-  usePageMeta({
-    title: "Blog",
-    description:
-      "Short answers from the Car Mechanic developers: React performance, managing state, unit tests and searching products by name.",
-  });
   return (
     <>
+      <PageMeta
+        title="Blog"
+        description="Short answers from the Car Mechanic developers: React performance, managing state, unit tests and searching products by name."
+      />
       <PageHeader eyebrow="From our developers" title="Blog">
         <p>The questions we are asked most about how we build this shop, answered briefly.</p>
       </PageHeader>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { PageHeader } from "#web/components/PageHeader";
-import { usePageMeta } from "#web/lib/use-page-meta";
+import { PageMeta } from "#web/components/PageMeta";
 import { BenefitCards } from "../components/BenefitCards";
 
 const details: Record<string, string[]> = {
@@ -22,13 +22,12 @@ const details: Record<string, string[]> = {
 };
 
 export function CarBenefitsPage() {
-  usePageMeta({
-    title: "Car Tools Benefits",
-    description:
-      "Why workshops buy from Car Mechanic: free doorstep pick-up and drop, upfront and competitive pricing with 6 month free instalment facilities, and 100% genuine spare parts with warranty.",
-  });
   return (
     <>
+      <PageMeta
+        title="Car Tools Benefits"
+        description="Why workshops buy from Car Mechanic: free doorstep pick-up and drop, upfront and competitive pricing with 6 month free instalment facilities, and 100% genuine spare parts with warranty."
+      />
       <PageHeader eyebrow="Why Car Mechanic" title="Car Tools Benefits">
         <p>
           Three promises come with every lot you order from us, whatever its size. Here is what each one means

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
-import { CloseIcon, SidebarIcon } from "#web/components/icons";
+import { SidebarIcon } from "#web/components/dashboard-icons";
+import { CloseIcon } from "#web/components/icons";
 import { useAdmin } from "#web/lib/session/use-admin";
 import { VerifyEmailBanner } from "../components/VerifyEmailBanner";
 

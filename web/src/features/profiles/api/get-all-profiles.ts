@@ -1,15 +1,14 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { apiFetch, type ListPage, readListPage } from "#web/lib/api";
+import { apiFetch, type ListPage, lazySchema, readListPage } from "#web/lib/api";
 import { type ListPosition, listParams } from "#web/lib/page-param";
-import { bodySchema, listOf } from "#web/lib/parse";
-import { type ProfileView, parseProfile, profilesQueryKey } from "./get-profile";
+import { type ProfileView, profilesQueryKey } from "./get-profile";
 
 /** Profiles per page of Show All Profile: four rows of three on a wide screen. */
 export const profilesPageSize = 12;
 
 export type ProfilesPage = { profiles: ProfileView[] } & Omit<ListPage<ProfileView>, "items">;
 
-const profileListSchema = bodySchema(listOf(parseProfile));
+const profileListSchema = lazySchema(() => import("#contract/answers").then((a) => a.profileListAnswer));
 
 /** `GET /api/showAllProfile?cursor=|page=&limit=` (admins): every profile, newest first, with every field. */
 export async function getAllProfiles(position: ListPosition, signal?: AbortSignal): Promise<ProfilesPage> {

@@ -1,10 +1,12 @@
-import { type OwnRecordView, profileKind } from "#contract/profiles";
-import { type RecordOwner, recordParser, recordsQueryKey, useOwnRecord } from "#web/lib/records/own-record";
+import type { ProfileView } from "#contract/answers";
+import { profileKind } from "#contract/profiles";
+import { lazySchema } from "#web/lib/api";
+import { type RecordOwner, recordsQueryKey, useOwnRecord } from "#web/lib/records/own-record";
 
 /** A profile as the server sends it: email and phone only to its owner and admins. */
-export type ProfileView = OwnRecordView<typeof profileKind>;
+export type { ProfileView };
 
-export const parseProfile = recordParser(profileKind);
+const profileSchema = lazySchema(() => import("#contract/answers").then((a) => a.profileAnswer));
 
 export const profilesQueryKey = recordsQueryKey(profileKind);
 
@@ -13,5 +15,5 @@ export const profilesQueryKey = recordsQueryKey(profileKind);
  * an admin); `{ mine: userId }`, your own. `null` when there is no profile yet (404).
  */
 export function useProfile(owner: RecordOwner, enabled = true) {
-  return useOwnRecord(profileKind, owner, enabled);
+  return useOwnRecord(profileKind, profileSchema, owner, enabled);
 }

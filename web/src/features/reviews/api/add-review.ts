@@ -1,16 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { reviewSchema } from "#contract/reviews";
-import { apiJson } from "#web/lib/api";
-import { bodySchema, isRecord, isString } from "#web/lib/parse";
+import { apiJson, lazySchema } from "#web/lib/api";
 
 export type ReviewFields = z.output<typeof reviewSchema>;
 
-const insertedSchema = bodySchema((body) =>
-  isRecord(body) && isString(body.insertedId) && body.insertedId
-    ? { insertedId: body.insertedId }
-    : undefined,
-);
+const insertedSchema = lazySchema(() => import("#contract/answers").then((a) => a.insertedAnswer));
 
 /** `POST /api/review` (signed in): the server stores the session's email, not the one sent. */
 export async function addReview(review: ReviewFields): Promise<string> {

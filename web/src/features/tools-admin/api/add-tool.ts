@@ -1,13 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { NewTool } from "#contract/catalog";
-import { apiJson } from "#web/lib/api";
-import { bodySchema, isRecord, isString } from "#web/lib/parse";
+import { apiJson, lazySchema } from "#web/lib/api";
 
-const insertedSchema = bodySchema((body) =>
-  isRecord(body) && isString(body.insertedId) && body.insertedId
-    ? { insertedId: body.insertedId }
-    : undefined,
-);
+const insertedSchema = lazySchema(() => import("#contract/answers").then((a) => a.insertedAnswer));
 
 /** `POST /api/service` (admins): adds a tool to the catalog; resolves with its id. */
 export async function addTool(tool: NewTool): Promise<string> {

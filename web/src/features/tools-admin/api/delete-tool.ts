@@ -1,18 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "#web/lib/api";
-import { bodySchema, isInteger, isRecord } from "#web/lib/parse";
+import type { DeleteToolResult } from "#contract/answers";
+import { apiJson, lazySchema } from "#web/lib/api";
 
-export type DeleteToolResult = {
-  deletedCount: number;
-  /** The tool has orders: it left the shop but is kept for them. */
-  archived: boolean;
-};
+/** The tool's answer: `archived` when it has orders (it left the shop but is kept for them). */
+export type { DeleteToolResult };
 
-const resultSchema = bodySchema((body): DeleteToolResult | undefined =>
-  isRecord(body) && isInteger(body.deletedCount)
-    ? { deletedCount: body.deletedCount, archived: body.archived === true }
-    : undefined,
-);
+const resultSchema = lazySchema(() => import("#contract/answers").then((a) => a.deletedToolAnswer));
 
 /** `DELETE /api/service/{id}` (admins): removes the tool from the shop (archived when it has orders). */
 export async function deleteTool(id: string): Promise<DeleteToolResult> {

@@ -1,0 +1,142 @@
+import { describe, expect, it } from "vitest";
+import {
+  deletedToolAnswer,
+  notificationSettingsAnswer,
+  outboxMessageAnswer,
+  reviewAnswer,
+  savedAnswer,
+  sessionAnswer,
+  shopLinksAnswer,
+  toolListAnswer,
+  toolSchema,
+  uploadAnswer,
+} from "./answers";
+
+const tool = {
+  _id: "8f9c3a5e-1d2b-4c6a-9e7f-0a1b2c3d4e5f",
+  name: "Mirror",
+  img: "/images/tools/mirror.svg",
+  price: 140.5,
+  minimum: 500,
+  maximum: null,
+  increment: 1,
+  available: 2300,
+  leadTimeDays: 3,
+  description: "Power-adjustable heated side mirror.",
+  sku: null,
+  lowStockAt: null,
+};
+
+const refused = (schema: { safeParse(v: unknown): { success: boolean } }, body: unknown) =>
+  expect(schema.safeParse(body).success).toBe(false);
+
+describe("toolSchema", () => {
+  it("accepts a tool as the API sends it, and drops unknown fields", () => {
+    expect(toolSchema.parse(tool)).toEqual(tool);
+    expect(toolSchema.parse({ ...tool, maximum: 3000 })).toEqual({ ...tool, maximum: 3000 });
+    expect(toolSchema.parse({ ...tool, sku: "MIR-1", lowStockAt: 600 })).toMatchObject({
+      sku: "MIR-1",
+      lowStockAt: 600,
+    });
+    expect(toolSchema.parse({ ...tool, extra: true })).toEqual(tool);
+    expect(toolListAnswer.parse([tool, tool])).toEqual([tool, tool]);
+  });
+
+  it.each([
+    ["no id", { ...tool, _id: undefined }],
+    ["a numeric name", { ...tool, name: 7 }],
+    ["a price as text", { ...tool, price: "140" }],
+    ["an infinite price", { ...tool, price: Number.POSITIVE_INFINITY }],
+    ["a fractional minimum", { ...tool, minimum: 1.5 }],
+    ["a missing maximum", { ...tool, maximum: undefined }],
+    ["a lead time as text", { ...tool, leadTimeDays: "3" }],
+    ["no description", { ...tool, description: null }],
+    ["a numeric sku", { ...tool, sku: 7 }],
+    ["a missing low-stock level", { ...tool, lowStockAt: undefined }],
+    ["an array", [tool]],
+    ["null", null],
+  ])("refuses %s", (_label, body) => {
+    refused(toolSchema, body);
+    refused(toolListAnswer, [body]);
+  });
+});
+
+describe("the answers' lenient fields", () => {
+  it("reads a flag as true only when it is true", () => {
+    expect(savedAnswer.parse({ insertedId: "a" })).toEqual({ insertedId: "a", updated: false });
+    expect(savedAnswer.parse({ insertedId: "a", updated: "yes" })).toEqual({
+      insertedId: "a",
+      updated: false,
+    });
+    expect(savedAnswer.parse({ insertedId: "a", updated: true })).toEqual({ insertedId: "a", updated: true });
+    refused(savedAnswer, { insertedId: "" });
+    expect(deletedToolAnswer.parse({ deletedCount: 1 })).toEqual({ deletedCount: 1, archived: false });
+    refused(deletedToolAnswer, { deletedCount: "1", archived: true });
+  });
+
+  it("reads a review without `verified` as not verified, and refuses one of another type", () => {
+    const review = { _id: "r", name: "Ann", description: "Good", rating: 5 };
+    expect(reviewAnswer.parse(review)).toEqual({ ...review, verified: false });
+    expect(reviewAnswer.parse({ ...review, verified: true }).verified).toBe(true);
+    refused(reviewAnswer, { ...review, verified: "yes" });
+    refused(reviewAnswer, { ...review, rating: "5" });
+  });
+
+  it("keeps the shop's links that are https:// addresses, and only those", () => {
+    expect(
+      shopLinksAnswer.parse({
+        facebook: "https://facebook.com/shop",
+        x: "http://x.com/shop",
+        youtube: 7,
+        other: "https://example.com",
+      }),
+    ).toEqual({ facebook: "https://facebook.com/shop" });
+    expect(shopLinksAnswer.parse({})).toEqual({});
+    refused(shopLinksAnswer, null);
+    refused(shopLinksAnswer, ["https://facebook.com/shop"]);
+  });
+
+  it("reads the session: null for a visitor, the user's fields with defaults for the rest", () => {
+    expect(sessionAnswer.parse(null)).toBeNull();
+    const user = { id: "u", name: "Ann", email: "ann@example.com" };
+    expect(sessionAnswer.parse({ session: {}, user: { ...user, image: "", role: 3 } })).toEqual({
+      ...user,
+      image: null,
+      role: null,
+      emailVerified: false,
+    });
+    expect(
+      sessionAnswer.parse({
+        user: { ...user, image: "/uploads/a.webp", role: "admin", emailVerified: true },
+      }),
+    ).toEqual({ ...user, image: "/uploads/a.webp", role: "admin", emailVerified: true });
+    refused(sessionAnswer, { user: { ...user, email: null } });
+    refused(sessionAnswer, {});
+  });
+
+  it("refuses an outbox message of an unknown status, notifications of an unknown kind, a failed upload", () => {
+    const message = {
+      _id: "m",
+      kind: "contact-message",
+      to: "a@example.com",
+      subject: "Hi",
+      text: null,
+      status: "sent",
+      attempts: 1,
+      lastError: null,
+      createdAt: "2026-11-27T10:00:00Z",
+      sentAt: "2026-11-27T10:00:01Z",
+      nextAttemptAt: "2026-11-27T10:00:00Z",
+    };
+    expect(outboxMessageAnswer.parse(message)).toEqual(message);
+    refused(outboxMessageAnswer, { ...message, status: "lost" });
+    const setting = { kind: "low-stock", label: "Low", enabled: true };
+    expect(notificationSettingsAnswer.parse({ notifications: [setting] })).toEqual({
+      notifications: [setting],
+    });
+    refused(notificationSettingsAnswer, { notifications: [{ ...setting, kind: "spam" }] });
+    const photo = { url: "/uploads/a.webp", thumbUrl: "/uploads/a.thumb.webp", width: 10, height: 10 };
+    expect(uploadAnswer.parse({ success: true, data: photo })).toEqual({ success: true, data: photo });
+    refused(uploadAnswer, { success: false, data: photo });
+  });
+});

@@ -1,0 +1,190 @@
+import * as z from "zod/mini";
+import { type ShopLinkName, type ShopLinks, shopLinkNames } from "./shop-links";
+
+// The API's answers that the web app reads, each defined once: its type is the schema's output, the
+// server's tests hold its answers to the schema, and the web app checks every answer with it
+// (readJson in web/src/lib/api.ts, a body of another shape is "an answer we could not read").
+// zod/mini, not zod: the same checks in about a third of the code, and the web app loads this file
+// only when it reads its first answer (`lazySchema`), never before a first page is painted. Nothing
+// here may import a module that uses full zod (it would come along).
+
+const text = z.string();
+const nonEmptyText = z.string().check(z.minLength(1));
+const textOrNull = z.nullable(z.string());
+/** A field read by hand below, which may be absent. */
+const anything = z.optional(z.unknown());
+/** A flag the web app reads as true only when it is `true`: absent, or anything else, is false. */
+const onlyTrue = z.catch(z.boolean(), false);
+
+/** A tool as the API sends it (the spec's "service"); price in dollars. */
+export const toolSchema = z.object({
+  _id: text,
+  name: text,
+  img: text,
+  price: z.number(),
+  minimum: z.int(),
+  maximum: z.nullable(z.int()),
+  increment: z.int(),
+  available: z.int(),
+  leadTimeDays: z.int(),
+  description: text,
+  /** The part number, or null. */
+  sku: textOrNull,
+  /** Admins are told when the stock falls to or below this; null means never. */
+  lowStockAt: z.nullable(z.int()),
+});
+export type Tool = z.output<typeof toolSchema>;
+
+/** `GET /api/service`: a page of tools. */
+export const toolListAnswer = z.array(toolSchema);
+
+/** `POST /api/service` and `POST /api/review`: the new record's id. */
+export const insertedAnswer = z.object({ insertedId: nonEmptyText });
+
+/** `POST /api/myProfile` and `POST /api/myPortfolio`: the id, also when an existing one was updated. */
+export const savedAnswer = z.object({ insertedId: nonEmptyText, updated: onlyTrue });
+export type SavedResponse = z.output<typeof savedAnswer>;
+
+/** `DELETE /api/service/{id}`: `archived` when the tool has orders (it left the shop, kept for them). */
+export const deletedToolAnswer = z.object({ deletedCount: z.int(), archived: onlyTrue });
+export type DeleteToolResult = z.output<typeof deletedToolAnswer>;
+
+/** `GET /api/myProfile?email=`: a profile; email and phone only to its owner and admins. */
+export const profileAnswer = z.object({
+  _id: text,
+  name: text,
+  img: text,
+  education: text,
+  location: text,
+  linkedIn: text,
+  email: z.optional(text),
+  phone: z.optional(text),
+});
+export type ProfileView = z.output<typeof profileAnswer>;
+
+/** `GET /api/showAllProfile` (admins): a page of profiles. */
+export const profileListAnswer = z.array(profileAnswer);
+
+/** A portfolio (`GET /api/myPortfolio?email=`); `email` only for its owner and admins. */
+export const portfolioAnswer = z.object({
+  _id: text,
+  name: text,
+  email: z.optional(text),
+  education: text,
+  skill: text,
+  project1: text,
+  project2: text,
+  project3: text,
+  img: text,
+});
+export type Portfolio = z.output<typeof portfolioAnswer>;
+
+/** A review as everyone sees it; `verified` (absent is false) when the reviewer has a paid or shipped order. */
+export const reviewAnswer = z.object({
+  _id: text,
+  name: text,
+  description: text,
+  rating: z.number(),
+  verified: z._default(z.boolean(), false),
+});
+export type Review = z.output<typeof reviewAnswer>;
+
+/** `GET /api/review`: the newest reviews first. */
+export const reviewListAnswer = z.array(reviewAnswer);
+
+/** A message in the admins' inbox (`GET /api/contact`). */
+export const contactMessageAnswer = z.object({
+  _id: text,
+  email: text,
+  subject: text,
+  message: text,
+  read: z.boolean(),
+  createdAt: text,
+});
+export type ContactMessage = z.output<typeof contactMessageAnswer>;
+export const contactMessageListAnswer = z.array(contactMessageAnswer);
+
+/**
+ * A message in the admins' Outbox page (`GET /api/outbox`). `status`: waiting (to be sent, or
+ * being sent), sent, failed (gave up after the last attempt), kept (no SMTP server configured).
+ * `text` is null for a delivered password-reset or verification message: its link belongs to its owner.
+ */
+export const outboxMessageAnswer = z.object({
+  _id: text,
+  kind: text,
+  to: text,
+  subject: text,
+  text: textOrNull,
+  status: z.enum(["waiting", "sent", "failed", "kept"]),
+  attempts: z.int(),
+  lastError: textOrNull,
+  createdAt: text,
+  sentAt: textOrNull,
+  nextAttemptAt: text,
+});
+export type OutboxMessage = z.output<typeof outboxMessageAnswer>;
+export const outboxListAnswer = z.array(outboxMessageAnswer);
+
+/** The messages an admin may turn off (notifications.ts). */
+export const adminMailKinds = ["paid-order", "contact-message", "low-stock"] as const;
+
+/** GET and PUT /api/account/notifications answer: each kind the caller may receive, on or off. */
+export const notificationSettingsAnswer = z.object({
+  notifications: z.array(z.object({ kind: z.enum(adminMailKinds), label: text, enabled: z.boolean() })),
+});
+export type NotificationSettings = z.output<typeof notificationSettingsAnswer>;
+
+/** `POST /api/upload`: the image-hosting service's shape the spec's forms read (`data.url`). */
+export const uploadAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({ url: text, thumbUrl: text, width: z.number(), height: z.number() }),
+});
+export type UploadResponse = z.output<typeof uploadAnswer>;
+
+/** A link as the web app shows it: an https:// address; any other value is left out, not refused. */
+const shopLink = z.catch(z.optional(z.string().check(z.startsWith("https://"))), undefined);
+
+/** `GET /api/shop-links`: an https:// address for each link that is set; other names are dropped. */
+export const shopLinksAnswer = z.pipe(
+  z.object(
+    Object.fromEntries(shopLinkNames.map((name) => [name, shopLink])) as Record<
+      ShopLinkName,
+      typeof shopLink
+    >,
+  ),
+  z.transform((links): ShopLinks => {
+    const set: ShopLinks = {};
+    for (const name of shopLinkNames) if (links[name]) set[name] = links[name];
+    return set;
+  }),
+);
+
+/**
+ * `GET /api/auth/get-session` (Better Auth): `null` when nobody is signed in (a 200, not a 401),
+ * else the signed-in user, of whom the web app reads these fields. A photo of "" is none.
+ */
+export const sessionAnswer = z.nullable(
+  z.pipe(
+    z.object({
+      user: z.object({
+        id: text,
+        name: text,
+        email: text,
+        image: anything,
+        role: anything,
+        emailVerified: anything,
+      }),
+    }),
+    z.transform(({ user: { id, name, email, image, role, emailVerified } }) => ({
+      id,
+      name,
+      email,
+      /** The photo URL, or null when the account has none. */
+      image: typeof image === "string" && image !== "" ? image : null,
+      role: typeof role === "string" ? role : null,
+      /** The address was proved (the emailed link, or the identity provider said so). */
+      emailVerified: emailVerified === true,
+    })),
+  ),
+);
+export type SessionUser = NonNullable<z.output<typeof sessionAnswer>>;
