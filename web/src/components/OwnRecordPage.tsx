@@ -3,35 +3,8 @@ import { Link, useLocation, useSearchParams } from "react-router";
 import { useSession } from "#web/lib/session/get-session";
 import { loginPath } from "#web/lib/session/redirect";
 import { EmptyState } from "./EmptyState";
-import { OwnRecord, type OwnRecordScreens } from "./OwnRecordScreens";
-import { QueryState } from "./QueryState";
+import { type OwnRecordScreens, RecordOf } from "./OwnRecordScreens";
 import { Spinner } from "./Spinner";
-
-type SomeonesRecordProps<T extends { _id: string }> = { screens: OwnRecordScreens<T>; email: string };
-
-/** Someone's record, by email. */
-function SomeonesRecord<T extends { _id: string }>({ screens, email }: SomeonesRecordProps<T>) {
-  const { icon } = screens;
-  const noun = screens.noun.toLowerCase();
-  const record = screens.useRecord(email.toLowerCase());
-  return (
-    <QueryState
-      query={record}
-      pending={<Spinner label={`Loading the ${noun}…`} />}
-      errorTitle={`We could not load this ${noun}`}
-    >
-      {(data) =>
-        data ? (
-          screens.card(data)
-        ) : (
-          <EmptyState icon={icon} title={`No ${noun} here`}>
-            {`This person has not created a ${noun} yet.`}
-          </EmptyState>
-        )
-      }
-    </QueryState>
-  );
-}
 
 /**
  * The page of a record each user keeps one of (a profile, a portfolio): the signed-in user's own
@@ -50,11 +23,11 @@ export function OwnRecordPage<T extends { _id: string }>({ screens }: { screens:
 
   let body: ReactNode;
   if (!own && email) {
-    body = <SomeonesRecord screens={screens} email={email} />;
+    body = <RecordOf screens={screens} owner={email.toLowerCase()} />;
   } else if (session.isPending) {
     body = <Spinner label={`Loading your ${word}…`} />;
   } else if (user) {
-    body = <OwnRecord screens={screens} userId={user.id} />;
+    body = <RecordOf screens={screens} owner={{ mine: user.id }} />;
   } else {
     body = (
       <EmptyState

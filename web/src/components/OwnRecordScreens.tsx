@@ -37,44 +37,49 @@ export type OwnRecordScreens<T extends { _id: string }> = {
 
 type ScreensProps<T extends { _id: string }> = { screens: OwnRecordScreens<T> };
 
-/** The signed-in user's own record with Edit, or a way to create it; loading and error states too. */
-export function OwnRecord<T extends { _id: string }>({
+/**
+ * Someone's record by email, or the signed-in user's own (`{ mine: userId }`) with Edit, or a way to
+ * create it while they have none; loading and error states too.
+ */
+export function RecordOf<T extends { _id: string }>({
   screens,
-  userId,
-}: ScreensProps<T> & { userId: string }) {
-  const { noun, icon, noneYet } = screens;
+  owner,
+}: ScreensProps<T> & { owner: RecordOwner }) {
+  const { noun, icon } = screens;
   const formPath = `/dashboard/create${noun}`;
   const word = noun.toLowerCase();
-  const record = screens.useRecord({ mine: userId });
+  const mine = typeof owner !== "string";
+  const record = screens.useRecord(owner);
+  const none = mine ? (
+    <EmptyState
+      icon={icon}
+      title={`You have no ${word} yet`}
+      action={
+        <Link to={formPath} className="btn btn-primary">
+          Create {noun}
+        </Link>
+      }
+    >
+      {screens.noneYet}
+    </EmptyState>
+  ) : (
+    <EmptyState icon={icon} title={`No ${word} here`}>
+      {`This person has not created a ${word} yet.`}
+    </EmptyState>
+  );
+  const edit = mine && (
+    <Link to={formPath} className="btn btn-secondary">
+      <PencilIcon className="size-4" />
+      Edit {word}
+    </Link>
+  );
   return (
     <QueryState
       query={record}
-      pending={<Spinner label={`Loading your ${word}…`} />}
-      errorTitle={`We could not load your ${word}`}
+      pending={<Spinner label={mine ? `Loading your ${word}…` : `Loading the ${word}…`} />}
+      errorTitle={mine ? `We could not load your ${word}` : `We could not load this ${word}`}
     >
-      {(mine) =>
-        mine ? (
-          screens.card(
-            mine,
-            <Link to={formPath} className="btn btn-secondary">
-              <PencilIcon className="size-4" />
-              Edit {word}
-            </Link>,
-          )
-        ) : (
-          <EmptyState
-            icon={icon}
-            title={`You have no ${word} yet`}
-            action={
-              <Link to={formPath} className="btn btn-primary">
-                Create {noun}
-              </Link>
-            }
-          >
-            {noneYet}
-          </EmptyState>
-        )
-      }
+      {(data) => (data ? screens.card(data, edit || undefined) : none)}
     </QueryState>
   );
 }
@@ -89,7 +94,11 @@ export function MyRecordPage<T extends { _id: string }>({ screens }: ScreensProp
       <PanelHeading id={`my-${word}-heading`} title={`My ${screens.noun}`}>
         {screens.ownIntro}
       </PanelHeading>
-      {user ? <OwnRecord screens={screens} userId={user.id} /> : <Spinner label={`Loading your ${word}…`} />}
+      {user ? (
+        <RecordOf screens={screens} owner={{ mine: user.id }} />
+      ) : (
+        <Spinner label={`Loading your ${word}…`} />
+      )}
     </section>
   );
 }
