@@ -11,7 +11,8 @@ import { Spinner } from "./Spinner";
  * (from the profile menu), or with `?email=` someone else's. Visitors are asked to sign in for their own.
  */
 export function OwnRecordPage<T extends { _id: string }>({ screens }: { screens: OwnRecordScreens<T> }) {
-  const { noun, icon } = screens;
+  const { icon } = screens;
+  const { noun } = screens.kind;
   const [searchParams] = useSearchParams();
   const email = searchParams.get("email")?.trim() || undefined;
   const session = useSession();

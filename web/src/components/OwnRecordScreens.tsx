@@ -1,7 +1,6 @@
-import type { UseQueryResult } from "@tanstack/react-query";
 import type { ComponentType, ReactNode } from "react";
 import { Link } from "react-router";
-import type { RecordOwner } from "#web/lib/records/own-record";
+import { type RecordOwner, type RecordReader, useOwnRecord } from "#web/lib/records/own-record";
 import { type SessionUser, useSession } from "#web/lib/session/get-session";
 import { PencilIcon } from "./dashboard-icons";
 import { EmptyState } from "./EmptyState";
@@ -11,17 +10,15 @@ import { Spinner } from "./Spinner";
 
 /**
  * The screens of a record each user keeps one of (a profile, a portfolio: contract/profiles.ts's
- * OwnRecordKind), told apart only by this: its word, icon, paths, card, form and sentences.
+ * OwnRecordKind), told apart only by this: its kind, icon, paths, card, form and sentences.
  */
 export type OwnRecordScreens<T extends { _id: string }> = {
-  /** The word on screen ("Profile"); in lower case in sentences. */
-  noun: "Profile" | "Portfolio";
+  /** Its kind (contract/profiles.ts): the word on screen (`noun`, in lower case in sentences), its path and answer. */
+  kind: RecordReader<T>;
   /** The icon of the empty states. */
   icon: ReactNode;
   /** The dashboard's page of the user's own record (its form's is `/dashboard/create<noun>`). */
   ownPath: string;
-  /** Someone's record by email, or the user's own; null while they have none. */
-  useRecord: (owner: RecordOwner, enabled?: boolean) => UseQueryResult<T | null>;
   /** A record, with links under it (Edit). */
   card: (record: T, actions?: ReactNode) => ReactNode;
   /** The form, starting from the user's record when they have one. */
@@ -45,11 +42,12 @@ export function RecordOf<T extends { _id: string }>({
   screens,
   owner,
 }: ScreensProps<T> & { owner: RecordOwner }) {
-  const { noun, icon } = screens;
+  const { icon } = screens;
+  const { noun } = screens.kind;
   const formPath = `/dashboard/create${noun}`;
   const word = noun.toLowerCase();
   const mine = typeof owner !== "string";
-  const record = screens.useRecord(owner);
+  const record = useOwnRecord(screens.kind, owner);
   const none = mine ? (
     <EmptyState
       icon={icon}
@@ -87,11 +85,12 @@ export function RecordOf<T extends { _id: string }>({
 /** The dashboard's page of the signed-in user's own record (My Profile, My Portfolio). */
 export function MyRecordPage<T extends { _id: string }>({ screens }: ScreensProps<T>) {
   const user = useSession().data;
-  const word = screens.noun.toLowerCase();
+  const { noun } = screens.kind;
+  const word = noun.toLowerCase();
   return (
     <section aria-labelledby={`my-${word}-heading`} className="max-w-3xl">
-      <title>{`My ${screens.noun} · Car Mechanic`}</title>
-      <PanelHeading id={`my-${word}-heading`} title={`My ${screens.noun}`}>
+      <title>{`My ${noun} · Car Mechanic`}</title>
+      <PanelHeading id={`my-${word}-heading`} title={`My ${noun}`}>
         {screens.ownIntro}
       </PanelHeading>
       {user ? (
@@ -106,9 +105,9 @@ export function MyRecordPage<T extends { _id: string }>({ screens }: ScreensProp
 /** The dashboard's form page (Create Profile, Create Portfolio): creates the record, or edits it. */
 export function CreateRecordPage<T extends { _id: string }>({ screens }: ScreensProps<T>) {
   const user = useSession().data;
-  const { noun } = screens;
+  const { noun } = screens.kind;
   const word = noun.toLowerCase();
-  const record = screens.useRecord({ mine: user?.id ?? "" }, Boolean(user));
+  const record = useOwnRecord(screens.kind, { mine: user?.id ?? "" }, Boolean(user));
   // Until the session is in, the query waits (disabled) and the spinner shows.
   const pending = <Spinner label={`Loading your ${word}…`} />;
 

@@ -1,16 +1,14 @@
-import type { Portfolio } from "#contract/profiles";
+import { type Portfolio, portfolioKind } from "#contract/profiles";
 import { BriefcaseIcon } from "#web/components/auth-icons";
 import type { OwnRecordScreens } from "#web/components/OwnRecordScreens";
-import { usePortfolio } from "./api/get-portfolio";
 import { PortfolioCard } from "./components/PortfolioCard";
 import { PortfolioForm } from "./components/PortfolioForm";
 
 /** What the portfolio's screens (/showPortfolio, My Portfolio, Create Portfolio) show of it. */
 export const portfolioScreens: OwnRecordScreens<Portfolio> = {
-  noun: "Portfolio",
+  kind: portfolioKind,
   icon: <BriefcaseIcon className="size-7" />,
   ownPath: "/dashboard/portfolio",
-  useRecord: usePortfolio,
   card: (portfolio, actions) => <PortfolioCard portfolio={portfolio}>{actions}</PortfolioCard>,
   Form: PortfolioForm,
   othersHeading: "Mechanic portfolio",

@@ -1,15 +1,14 @@
+import { type ProfileView, profileKind } from "#contract/profiles";
 import { UserIcon } from "#web/components/auth-icons";
 import type { OwnRecordScreens } from "#web/components/OwnRecordScreens";
-import { type ProfileView, useProfile } from "./api/get-profile";
 import { ProfileCard } from "./components/ProfileCard";
 import { ProfileForm } from "./components/ProfileForm";
 
 /** What the profile's screens (/showProfile, My Profile, Create Profile) show of it. */
 export const profileScreens: OwnRecordScreens<ProfileView> = {
-  noun: "Profile",
+  kind: profileKind,
   icon: <UserIcon className="size-7" />,
   ownPath: "/dashboard/myProfile",
-  useRecord: useProfile,
   card: (profile, actions) => <ProfileCard profile={profile}>{actions}</ProfileCard>,
   Form: ProfileForm,
   othersHeading: "Workshop profile",

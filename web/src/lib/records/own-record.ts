@@ -20,7 +20,7 @@ export const recordsQueryKey = (kind: Pick<OwnRecordKind, "noun">) =>
  * admin); without an email, your own. `null` when there is none yet (404).
  */
 /** What reading a kind's records needs of it. */
-type RecordReader<View extends { _id: string }> = Pick<
+export type RecordReader<View extends { _id: string }> = Pick<
   OwnRecordKind<z.ZodRawShape, string, View>,
   "noun" | "path" | "answer"
 >;

@@ -1,15 +1,8 @@
 import { type ProfileView, profileKind } from "#contract/profiles";
-import { type RecordOwner, recordsQueryKey, useOwnRecord } from "#web/lib/records/own-record";
+import { recordsQueryKey } from "#web/lib/records/own-record";
 
 /** A profile as the server sends it: email and phone only to its owner and admins. */
 export type { ProfileView };
 
+/** Every query of profiles (one, and the admins' list), to read again once one is saved. */
 export const profilesQueryKey = recordsQueryKey(profileKind);
-
-/**
- * `GET /api/myProfile?email=`: that person's profile (the public part unless it is yours or you are
- * an admin); `{ mine: userId }`, your own. `null` when there is no profile yet (404).
- */
-export function useProfile(owner: RecordOwner, enabled = true) {
-  return useOwnRecord(profileKind, owner, enabled);
-}
