@@ -49,34 +49,52 @@ export type SavedResponse = z.output<typeof savedAnswer>;
 export const deletedToolAnswer = z.object({ deletedCount: z.int(), archived: onlyTrue });
 export type DeleteToolResult = z.output<typeof deletedToolAnswer>;
 
+/**
+ * A record each user keeps one of (a profile, a portfolio: contract/profiles.ts's OwnRecordKind):
+ * its fields, in the order the API sends them after `_id`, and those only its owner and admins see.
+ */
+export type OwnRecordFields<Field extends string = string, Private extends Field = Field> = {
+  fields: readonly Field[];
+  privateFields: readonly Private[];
+};
+
+/** A record as the API sends it: `_id` and its fields as text, the private ones only to its owner and admins. */
+function ownRecordAnswer<Field extends string, Private extends Field>({
+  fields,
+  privateFields,
+}: OwnRecordFields<Field, Private>) {
+  const isPrivate = (field: string) => (privateFields as readonly string[]).includes(field);
+  return z.object(
+    Object.fromEntries([
+      ["_id", text],
+      ...fields.map((field) => [field, isPrivate(field) ? z.optional(text) : text]),
+    ]) as { _id: typeof text } & { [F in Exclude<Field, Private>]: typeof text } & {
+      [F in Private]: z.ZodMiniOptional<typeof text>;
+    },
+  );
+}
+
+/** A profile's fields; email and phone only to its owner and admins. */
+export const profileFields = {
+  fields: ["name", "email", "education", "location", "phone", "linkedIn", "img"],
+  privateFields: ["email", "phone"],
+} as const satisfies OwnRecordFields;
+
 /** `GET /api/myProfile?email=`: a profile; email and phone only to its owner and admins. */
-export const profileAnswer = z.object({
-  _id: text,
-  name: text,
-  img: text,
-  education: text,
-  location: text,
-  linkedIn: text,
-  email: z.optional(text),
-  phone: z.optional(text),
-});
+export const profileAnswer = ownRecordAnswer(profileFields);
 export type ProfileView = z.output<typeof profileAnswer>;
 
 /** `GET /api/showAllProfile` (admins): a page of profiles. */
 export const profileListAnswer = z.array(profileAnswer);
 
+/** A portfolio's fields; `email` only to its owner and admins. */
+export const portfolioFields = {
+  fields: ["name", "email", "education", "skill", "project1", "project2", "project3", "img"],
+  privateFields: ["email"],
+} as const satisfies OwnRecordFields;
+
 /** A portfolio (`GET /api/myPortfolio?email=`); `email` only for its owner and admins. */
-export const portfolioAnswer = z.object({
-  _id: text,
-  name: text,
-  email: z.optional(text),
-  education: text,
-  skill: text,
-  project1: text,
-  project2: text,
-  project3: text,
-  img: text,
-});
+export const portfolioAnswer = ownRecordAnswer(portfolioFields);
 export type Portfolio = z.output<typeof portfolioAnswer>;
 
 /** A review as everyone sees it; `verified` (absent is false) when the reviewer has a paid or shipped order. */

@@ -1,11 +1,23 @@
 import { z } from "zod";
+import type * as zm from "zod/mini";
 import { emailField, nameField } from "./accounts";
+import {
+  type OwnRecordFields,
+  type ProfileView,
+  portfolioAnswer,
+  portfolioFields,
+  profileAnswer,
+  profileFields,
+} from "./answers";
 import { portfolioEducations, profileEducations } from "./choices";
 import { requiredText, tooLong } from "./fields";
 import { imageUrlField } from "./uploads";
 
 /** The spec's message when a profile or portfolio is saved without a session. */
 export const noUserMessage = "No user is logged in";
+
+/** A schema for each of a record's fields (answers.ts), none more. */
+type FieldsOf<Record extends OwnRecordFields> = { [F in Record["fields"][number]]: z.ZodType };
 
 const digits = (s: string) => s.replace(/\D/g, "").length;
 
@@ -41,23 +53,11 @@ export const profileSchema = z.object({
   phone: phoneField,
   linkedIn: linkedInField,
   img: imageUrlField,
-});
+} satisfies FieldsOf<typeof profileFields>);
 export type ProfileInput = z.input<typeof profileSchema>;
 
 /** A profile as its owner and admins see it. */
-export type Profile = {
-  _id: string;
-  name: string;
-  email: string;
-  education: string;
-  location: string;
-  phone: string;
-  linkedIn: string;
-  img: string;
-};
-
-/** What anyone else sees: never the email or the phone. */
-export type PublicProfile = Pick<Profile, "_id" | "name" | "img" | "education" | "location" | "linkedIn">;
+export type Profile = Required<ProfileView>;
 
 /** `GET /api/myProfile?email=` and `GET /api/myPortfolio?email=`; without it, the signed-in user's own. */
 export const ownerQuery = z.object({ email: emailField.optional() });
@@ -86,8 +86,52 @@ export const portfolioSchema = z.object({
   project2: projectLink(2),
   project3: projectLink(3),
   img: imageUrlField,
-});
+} satisfies FieldsOf<typeof portfolioFields>);
 export type PortfolioInput = z.input<typeof portfolioSchema>;
 
-// A portfolio and the answer to saving a profile or a portfolio, as the API sends them (answers.ts).
-export type { Portfolio, SavedResponse } from "./answers";
+// A profile, a portfolio and the answer to saving either, as the API sends them (answers.ts).
+export type { Portfolio, ProfileView, SavedResponse } from "./answers";
+
+/**
+ * A record each user keeps one of (a profile, a portfolio), for the server and the web alike:
+ * `POST <path>` saves the signed-in user's (creating again updates it), `GET <path>?email=` reads
+ * someone's, whose private fields only its owner and admins see. Its fields, their order and the
+ * answer's schema are answers.ts's (`fields`, `privateFields`, `answer`); `schema` checks the same fields.
+ */
+export type OwnRecordKind<
+  Shape extends z.ZodRawShape = z.ZodRawShape,
+  Private extends keyof Shape & string = keyof Shape & string,
+  View extends { _id: string } = { _id: string },
+> = OwnRecordFields<keyof Shape & string, Private> & {
+  /** The word on screen ("Profile"); in lower case in sentences. */
+  noun: "Profile" | "Portfolio";
+  path: "/api/myProfile" | "/api/myPortfolio";
+  /** The form and the body of `POST`. */
+  schema: z.ZodObject<Shape>;
+  /** What `GET` answers (contract/answers.ts), the web's check of it. */
+  answer: zm.ZodMiniType<View>;
+  /** The choices of its education (contract/choices.ts). */
+  educations: readonly string[];
+  /** The 404 of `GET` when the person has none. */
+  missing: string;
+};
+
+export const profileKind = {
+  ...profileFields,
+  noun: "Profile",
+  path: "/api/myProfile",
+  schema: profileSchema,
+  answer: profileAnswer,
+  educations: profileEducations,
+  missing: "No profile yet",
+} as const satisfies OwnRecordKind<typeof profileSchema.shape, "email" | "phone">;
+
+export const portfolioKind = {
+  ...portfolioFields,
+  noun: "Portfolio",
+  path: "/api/myPortfolio",
+  schema: portfolioSchema,
+  answer: portfolioAnswer,
+  educations: portfolioEducations,
+  missing: "No portfolio yet",
+} as const satisfies OwnRecordKind<typeof portfolioSchema.shape, "email">;

@@ -43,6 +43,43 @@ async function saveProfileViaApi(
   expect(saved.status()).toBe(201);
 }
 
+/**
+ * The user's own profile or portfolio page at `path` while they have none (a way to create one),
+ * then its form, prefilled from the session, whose email cannot be changed.
+ */
+async function fromNoneToForm(
+  page: Page,
+  user: TestUser,
+  noun: "Profile" | "Portfolio",
+  path: string,
+  heading: string,
+  shot: string,
+) {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+  await expect(page.getByRole("heading", { name: `You have no ${noun.toLowerCase()} yet` })).toBeVisible();
+  await screenshotFromTop(page, shot);
+  await page
+    .getByRole("link", { name: `Create ${noun}` })
+    .last()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/create${noun}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Create ${noun}`);
+  const email = page.getByLabel("Email", { exact: true });
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(user.name);
+  await expect(email).toHaveValue(user.email);
+  await expect(email).toHaveAttribute("readonly", "");
+}
+
+/** The form sent empty: each field's message (the spec's), shown and read out as its description. */
+async function emptySubmitSays(page: Page, noun: "Profile" | "Portfolio", messages: [string, string][]) {
+  await page.getByRole("button", { name: `Create ${noun}` }).click();
+  for (const [label, message] of messages) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+    await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription(message);
+  }
+}
+
 test.describe("profiles", () => {
   test("a user creates and then edits a profile and sees it on /showProfile", async ({
     page,
@@ -53,22 +90,9 @@ test.describe("profiles", () => {
 
     // No profile yet: a friendly way to create one.
     await page.setViewportSize({ width: widths.phone, height: 900 });
-    await page.goto("/showProfile");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Profile");
-    await expect(page.getByRole("heading", { name: "You have no profile yet" })).toBeVisible();
-    await screenshotFromTop(page, "show-profile-empty-375");
-    await page.getByRole("link", { name: "Create Profile" }).last().click();
-    await expect(page).toHaveURL(/\/dashboard\/createProfile$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Profile");
-
-    // Prefilled from the session; the email cannot be changed.
-    const name = page.getByLabel("Name", { exact: true });
-    const email = page.getByLabel("Email", { exact: true });
-    await expect(name).toHaveValue(user.name);
-    await expect(name).toHaveAttribute("autocomplete", "name");
-    await expect(email).toHaveValue(user.email);
-    await expect(email).toHaveAttribute("readonly", "");
-    await expect(email).toHaveAttribute("type", "email");
+    await fromNoneToForm(page, user, "Profile", "/showProfile", "Your Profile", "show-profile-empty-375");
+    await expect(page.getByLabel("Name", { exact: true })).toHaveAttribute("autocomplete", "name");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("type", "email");
     const phone = page.getByLabel("Phone", { exact: true });
     await expect(phone).toHaveAttribute("type", "tel");
     await expect(phone).toHaveAttribute("autocomplete", "tel");
@@ -83,17 +107,13 @@ test.describe("profiles", () => {
     ]);
 
     // The spec's messages on an empty submit.
-    await page.getByRole("button", { name: "Create Profile" }).click();
-    for (const [label, message] of [
+    await emptySubmitSays(page, "Profile", [
       ["Education", "Choose your education"],
       ["Location", "Location is Required"],
       ["Phone", "Phone Number Required"],
       ["LinkedIn", "LinkedIn Id Required"],
       ["Photo", "Image is Required"],
-    ] as const) {
-      await expect(page.getByText(message, { exact: true })).toBeVisible();
-      await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription(message);
-    }
+    ]);
     await expect(education).toBeFocused();
     await expectNoSideways(page, widths.phone);
     await screenshotFromTop(page, "create-profile-errors-375");
@@ -225,16 +245,14 @@ test.describe("portfolios", () => {
   }) => {
     const user = await signUpInPage(page, baseURL, "Nadia Islam");
     await page.setViewportSize({ width: widths.desktop, height: 900 });
-    await page.goto("/dashboard/portfolio");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Portfolio");
-    await expect(page.getByRole("heading", { name: "You have no portfolio yet" })).toBeVisible();
-    await screenshotFromTop(page, "my-portfolio-empty-1280");
-
-    await page.getByRole("link", { name: "Create Portfolio" }).last().click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Portfolio");
-    await expect(page.getByLabel("Name", { exact: true })).toHaveValue(user.name);
-    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(user.email);
-    await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("readonly", "");
+    await fromNoneToForm(
+      page,
+      user,
+      "Portfolio",
+      "/dashboard/portfolio",
+      "My Portfolio",
+      "my-portfolio-empty-1280",
+    );
     await expect(page.getByLabel("Education").locator("option:not([disabled])")).toHaveText([
       "Bsc in CSE",
       "Bsc in IT",
@@ -255,17 +273,13 @@ test.describe("portfolios", () => {
       await expect(link).toHaveAttribute("name", `project${n}`);
     }
 
-    await page.getByRole("button", { name: "Create Portfolio" }).click();
-    for (const [label, message] of [
+    await emptySubmitSays(page, "Portfolio", [
       ["Skill", "Skill is Required"],
       ["Project 1 link", "Project1 Link Required"],
       ["Project 2 link", "Project2 Link Required"],
       ["Project 3 link", "Project3 Link Required"],
       ["Photo", "Image is Required"],
-    ] as const) {
-      await expect(page.getByText(message, { exact: true })).toBeVisible();
-      await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription(message);
-    }
+    ]);
     await screenshotFromTop(page, "create-portfolio-errors-1280");
     await expectNoSeriousAxeViolations(page, "Create Portfolio with messages at 1280px");
 

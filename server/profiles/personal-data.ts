@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
-import type { Portfolio, Profile } from "#contract/profiles";
+import { type Portfolio, type Profile, portfolioKind, profileKind } from "#contract/profiles";
 import type { Db } from "#server/db/database";
-import { toPortfolio, toProfile } from "./service";
+import { present } from "./service";
 import { portfolios, profiles } from "./tables";
 
 /** The user's own profile and portfolio, every field (their data export); null when they have none. */
@@ -14,8 +14,8 @@ export async function profileDataOf(
     db.select().from(portfolios).where(eq(portfolios.userId, userId)),
   ]);
   return {
-    profile: profile ? toProfile(profile) : null,
-    portfolio: portfolio ? toPortfolio(portfolio, true) : null,
+    profile: profile ? present<Profile>(profileKind, profile, true) : null,
+    portfolio: portfolio ? present<Portfolio>(portfolioKind, portfolio, true) : null,
   };
 }
 

@@ -1,13 +1,8 @@
 import { eq, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { ListQuery } from "../../contract/pagination";
-import type {
-  Portfolio,
-  Profile,
-  PublicProfile,
-  portfolioSchema,
-  profileSchema,
-} from "../../contract/profiles";
+import { type OwnRecordKind, type Profile, portfolioKind, profileKind } from "../../contract/profiles";
 import type { Db } from "../db/database";
 import { newestFirst } from "../db/newest-first";
 import type { Page } from "../db/paging";
@@ -16,54 +11,78 @@ import { portfolios, profiles } from "./tables";
 /** The admins' profile list: newest first, by profiles_created_idx. */
 const readProfiles = newestFirst(profiles, "uuid");
 
-type ProfileRow = typeof profiles.$inferSelect;
-type PortfolioRow = typeof portfolios.$inferSelect;
-
 /** The signed-in user a profile or portfolio belongs to; their email is the one stored. */
 export type Owner = { id: string; email: string };
 
 export type Saved = { id: string; updated: boolean };
 
-export function toProfile(row: ProfileRow): Profile {
-  return {
-    _id: row.id,
-    name: row.name,
-    email: row.email,
-    education: row.education,
-    location: row.location,
-    phone: row.phone,
-    linkedIn: row.linkedIn,
-    img: row.img,
-  };
-}
+/** A table of records each user keeps one of (tables.ts: profiles, portfolios). */
+type OwnRecordTable = PgTable & { id: AnyPgColumn; userId: AnyPgColumn; email: AnyPgColumn };
 
-export function toPublicProfile(row: ProfileRow): PublicProfile {
-  return {
-    _id: row.id,
-    name: row.name,
-    img: row.img,
-    education: row.education,
-    location: row.location,
-    linkedIn: row.linkedIn,
-  };
-}
+/** A stored record: its id, owner and the kind's fields. */
+type OwnRecordRow = { id: string; userId: string } & Record<string, unknown>;
 
-export function toPortfolio(row: PortfolioRow, withEmail: boolean): Portfolio {
-  return {
-    _id: row.id,
-    name: row.name,
-    ...(withEmail ? { email: row.email } : {}),
-    education: row.education,
-    skill: row.skill,
-    project1: row.project1,
-    project2: row.project2,
-    project3: row.project3,
-    img: row.img,
-  };
+/**
+ * A record as the API sends it (its kind's answer): `_id`, then the kind's fields in their order; the private
+ * ones (email, phone) only when `full` (its owner, an admin, the owner's data export).
+ */
+export function present<View>(
+  kind: Pick<OwnRecordKind, "fields" | "privateFields">,
+  row: OwnRecordRow,
+  full: boolean,
+): View {
+  const view: Record<string, unknown> = { _id: row.id };
+  for (const field of kind.fields) {
+    if (full || !kind.privateFields.includes(field)) view[field] = row[field];
+  }
+  return view as View;
 }
 
 // xmax is 0 only on a row this statement inserted; an upsert that updated sets it.
 const wasUpdated = sql<boolean>`(xmax <> 0)`;
+
+/** Saving and finding one kind's records. */
+export type OwnRecords<Shape extends z.ZodRawShape> = {
+  kind: OwnRecordKind<Shape>;
+  save(owner: Owner, input: z.output<z.ZodObject<Shape>>): Promise<Saved>;
+  find(email: string): Promise<OwnRecordRow | undefined>;
+};
+
+/** Saving and finding one kind's records in its table. */
+function ownRecords<T extends OwnRecordTable, Shape extends z.ZodRawShape>(
+  db: Db,
+  kind: OwnRecordKind<Shape>,
+  table: T,
+) {
+  return {
+    kind,
+    /** Creates the owner's record, or updates it when they have one; the email is the owner's. */
+    async save(owner: Owner, input: z.output<z.ZodObject<Shape>>): Promise<Saved> {
+      // Drizzle cannot check a generic table's values: these are the kind's fields, its columns.
+      const fields = { ...input, email: owner.email };
+      const [row] = await db
+        .insert(table)
+        .values({ userId: owner.id, ...fields } as PgInsertValue<T>)
+        .onConflictDoUpdate({
+          target: table.userId,
+          set: { ...fields, updatedAt: new Date() } as PgUpdateSetSource<T>,
+        })
+        .returning({ id: table.id, updated: wasUpdated });
+      if (!row) throw new Error(`save ${kind.noun}: upsert returned no row`);
+      return { id: String(row.id), updated: Boolean(row.updated) };
+    },
+
+    /** Someone's record by their email, in any case. */
+    async find(email: string): Promise<(T["$inferSelect"] & OwnRecordRow) | undefined> {
+      const [row] = await db
+        .select()
+        .from(table as PgTable)
+        .where(eq(sql`lower(${table.email})`, email.toLowerCase()))
+        .limit(1);
+      return row as (T["$inferSelect"] & OwnRecordRow) | undefined;
+    },
+  };
+}
 
 export type ProfilesPorts = {
   /** The profile's photo was saved: the account takes it when it has none (accounts/account-photo.ts). */
@@ -71,70 +90,21 @@ export type ProfilesPorts = {
 };
 
 export function createProfilesService(db: Db, ports: ProfilesPorts = {}) {
+  const profileRecords = ownRecords(db, profileKind, profiles);
   return {
-    /** Creates the owner's profile, or updates it when they have one. */
-    async saveProfile(owner: Owner, input: z.output<typeof profileSchema>): Promise<Saved> {
-      const fields = {
-        name: input.name,
-        email: owner.email,
-        education: input.education,
-        location: input.location,
-        phone: input.phone,
-        linkedIn: input.linkedIn,
-        img: input.img,
-      };
-      const [row] = await db
-        .insert(profiles)
-        .values({ userId: owner.id, ...fields })
-        .onConflictDoUpdate({ target: profiles.userId, set: { ...fields, updatedAt: new Date() } })
-        .returning({ id: profiles.id, updated: wasUpdated });
-      if (!row) throw new Error("saveProfile: upsert returned no row");
-      await ports.onProfilePhoto?.(owner.id, input.img);
-      return { id: row.id, updated: Boolean(row.updated) };
+    profile: {
+      ...profileRecords,
+      async save(owner: Owner, input: z.output<typeof profileKind.schema>): Promise<Saved> {
+        const saved = await profileRecords.save(owner, input);
+        await ports.onProfilePhoto?.(owner.id, input.img);
+        return saved;
+      },
     },
-
-    async findProfile(email: string): Promise<ProfileRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(profiles)
-        .where(eq(sql`lower(${profiles.email})`, email.toLowerCase()))
-        .limit(1);
-      return row;
-    },
+    portfolio: ownRecords(db, portfolioKind, portfolios),
 
     async listProfiles(q: ListQuery): Promise<Page<Profile>> {
       const { items, ...page } = await readProfiles(db, q);
-      return { ...page, items: items.map(toProfile) };
-    },
-
-    /** Creates the owner's portfolio, or updates it when they have one. */
-    async savePortfolio(owner: Owner, input: z.output<typeof portfolioSchema>): Promise<Saved> {
-      const fields = {
-        name: input.name,
-        email: owner.email,
-        education: input.education,
-        skill: input.skill,
-        project1: input.project1,
-        project2: input.project2,
-        project3: input.project3,
-        img: input.img,
-      };
-      const [row] = await db
-        .insert(portfolios)
-        .values({ userId: owner.id, ...fields })
-        .onConflictDoUpdate({ target: portfolios.userId, set: { ...fields, updatedAt: new Date() } })
-        .returning({ id: portfolios.id, updated: wasUpdated });
-      if (!row) throw new Error("savePortfolio: upsert returned no row");
-      return { id: row.id, updated: Boolean(row.updated) };
-    },
-
-    async findPortfolio(email: string): Promise<PortfolioRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(portfolios)
-        .where(eq(sql`lower(${portfolios.email})`, email.toLowerCase()))
-        .limit(1);
-      return row;
+      return { ...page, items: items.map((row) => present<Profile>(profileKind, row, true)) };
     },
   };
 }
