@@ -37,7 +37,9 @@ describe("a call sent with an Idempotency-Key", () => {
   it("takes the shop's own refusal as final", async () => {
     script = [409, 201];
     keysSeen.length = 0;
-    await expect(send(newIdempotencyKey())).rejects.toEqual(new ApiError(409, "answer 409", { error: "answer 409" }));
+    await expect(send(newIdempotencyKey())).rejects.toEqual(
+      new ApiError(409, "answer 409", { error: "answer 409" }),
+    );
     expect(keysSeen).toHaveLength(1);
   });
 
