@@ -323,6 +323,49 @@ describeEachDatabase(
       );
       expect(released).toHaveLength(3);
     });
+
+    it("lets an admin find the order by a product in any line, and exports one CSV row per line", async () => {
+      const me = await signUp(env.app);
+      const { plugs, discs } = await threeTools();
+      const name = `Caliper ${crypto.randomUUID().slice(0, 8)}`;
+      const caliper = await insertTool(env.db, { name, priceCents: 250, minimum: 10, available: 900 });
+      await put(me, plugs.id, 500);
+      await put(me, discs.id, 20);
+      await put(me, caliper.id, 10);
+      const placed = await checkout(me, 4025);
+      expect(placed.statusCode, placed.body).toBe(201);
+      const { insertedId } = placed.json<PlaceOrderResponse>();
+
+      const found = await call(
+        env.app,
+        "GET",
+        `/api/allOrder?q=${encodeURIComponent(name.toLowerCase())}`,
+        people.admin,
+      );
+      expect(found.statusCode, found.body).toBe(200);
+      expect(found.json<{ _id: string }[]>().map((o) => o._id)).toEqual([insertedId]);
+
+      const csv = await call(env.app, "GET", "/api/export/orders.csv", people.admin);
+      expect(csv.statusCode, csv.body).toBe(200);
+      const rows = csv.body.split("\n").filter((l) => l.startsWith(insertedId));
+      expect(rows).toHaveLength(3);
+      expect(rows[2]).toContain(`${name},,10,2.50,25.00,pending`);
+    });
+
+    it("does not keep a refusal under its Idempotency-Key: sent again once restocked, it orders", async () => {
+      const me = await signUp(env.app);
+      const { plugs } = await threeTools();
+      await put(me, plugs.id, 500);
+      await env.db.update(tools).set({ available: 450 }).where(eq(tools.id, plugs.id));
+      const headers = { "idempotency-key": crypto.randomUUID() };
+      const refused = await checkout(me, 3200, headers);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json<CheckoutRefusal>().shortLines).toHaveLength(1);
+      await env.db.update(tools).set({ available: 2000 }).where(eq(tools.id, plugs.id));
+      const placed = await checkout(me, 3200, headers);
+      expect(placed.statusCode, placed.body).toBe(201);
+      expect(await ordersOf(me)).toHaveLength(1);
+    });
   },
   { ADMIN_EMAILS: adminEmail },
 );

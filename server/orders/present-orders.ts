@@ -10,8 +10,8 @@ import { orderEvents, orderLines } from "./tables";
 export const cancelNote = (reason: string, quantity: number) => `${reason}; ${quantity} pieces back in stock`;
 const reasonOf = (note: string | null) => note?.split("; ")[0] ?? null;
 
-/** The lines of these orders, by order, in line order: one query for a whole page. */
-async function linesOf(db: Db | Tx, ids: string[]): Promise<Map<string, OrderLineRow[]>> {
+/** The lines of these orders, by order, in line order: one query for a whole page (or export batch). */
+export async function linesOf(db: Db | Tx, ids: string[]): Promise<Map<string, OrderLineRow[]>> {
   const byOrder = new Map<string, OrderLineRow[]>();
   if (ids.length === 0) return byOrder;
   const rows = await db

@@ -9,6 +9,13 @@ import type { IdempotencyKeys } from "../idempotency/keys";
 import { noSuchOrder, type OrderRow } from "./order-view";
 import type { OrdersService } from "./service";
 
+/** A checkout's 409 with more than `{error}` (the short lines, the cart): answered as it is. */
+class Refused extends Error {
+  constructor(readonly body: object) {
+    super("checkout refused");
+  }
+}
+
 /** REQUIRE_EMAIL_VERIFICATION's refusal of an order. */
 export const verifyBeforeOrdering =
   "Please verify your email address before placing an order: open the link we emailed you, or send a new one from your dashboard.";
@@ -45,14 +52,21 @@ export function orderRoutes(
     const buyer = signedInUser(request);
     if (deps.requireEmailVerification && buyer.emailVerified !== true) throw forbidden(verifyBeforeOrdering);
     const input = parseInput(checkoutBody, request.body);
-    return deps.idempotency.run(request, reply, buyer.id, async (storeIn) => {
-      const outcome = await deps.orders.checkout(
-        buyer,
-        input,
-        storeIn && (async (tx, order) => storeIn(tx, await placedAnswer(order, tx))),
-      );
-      return "refused" in outcome ? outcome.refused : placedAnswer(outcome.order);
-    });
+    try {
+      return await deps.idempotency.run(request, reply, buyer.id, async (storeIn) => {
+        const outcome = await deps.orders.checkout(
+          buyer,
+          input,
+          storeIn && (async (tx, order) => storeIn(tx, await placedAnswer(order, tx))),
+        );
+        // Thrown, so the key is given up as for any refusal: sent again, the checkout runs again.
+        if ("refused" in outcome) throw new Refused(outcome.refused.body);
+        return placedAnswer(outcome.order);
+      });
+    } catch (err) {
+      if (err instanceof Refused) return reply.status(409).send(err.body);
+      throw err;
+    }
   });
 
   // The caller's own orders, newest first. Another user's email is refused.
