@@ -192,9 +192,11 @@ export async function buildApp({
     orders: createPaymentOrders(db, orderMessages),
     log: app.log,
   });
+  const cart = createCartService(db);
   const orders = createOrdersService(db, {
     onStockChange: () => toolList.invalidate(),
     payments: payments.openPayments,
+    cart,
     unpaidOrderHours: config.unpaidOrderHours,
     log: app.log,
     messages: orderMessages,

@@ -4,6 +4,7 @@ import { formatOrderNumber } from "#contract/order-number";
 import type { OrdersExportQuery } from "#contract/orders";
 import { skusOf } from "#server/catalog/skus";
 import type { Db } from "#server/db/database";
+import { linesOf } from "./present-orders";
 import { orders } from "./tables";
 
 /** The orders export's columns, in order. Money in dollars with two decimals. */
@@ -44,7 +45,8 @@ function exportWhere({ status, from, to }: OrdersExportQuery): SQL | undefined {
 }
 
 /**
- * Every order the query selects, oldest first, one CSV row each. Read in batches by keyset (the
+ * Every order the query selects, oldest first, one CSV row per line (the order's columns repeated;
+ * product, sku, quantity, unit_price and total are the line's: a one-line order's row is the order). Read in batches by keyset (the
  * last order's (created_at, id), compared in SQL so the timestamps keep their microseconds).
  */
 export async function* orderExportRows(db: Db, query: OrdersExportQuery): AsyncGenerator<unknown[]> {
@@ -60,29 +62,39 @@ export async function* orderExportRows(db: Db, query: OrdersExportQuery): AsyncG
       .where(and(where, after))
       .orderBy(asc(orders.createdAt), asc(orders.id))
       .limit(batchSize);
-    const skus = await skusOf(
-      db,
-      batch.map((o) => o.toolId),
-    );
+    const [skus, lines] = await Promise.all([
+      skusOf(
+        db,
+        batch.map((o) => o.toolId),
+      ),
+      linesOf(
+        db,
+        batch.map((o) => o.id),
+      ),
+    ]);
     for (const o of batch) {
-      yield [
-        o.id,
-        formatOrderNumber(o.number),
-        o.createdAt,
-        o.updatedAt,
-        o.neededBy,
-        o.name,
-        o.email,
-        o.phone,
-        o.address,
-        o.productName,
-        skus.get(o.toolId) ?? "",
-        o.quantity,
-        dollars(o.unitPriceCents),
-        dollars(lotTotalCents(o.unitPriceCents, o.quantity)),
-        o.status,
-        o.transactionId ?? "",
-      ];
+      const own = lines.get(o.id);
+      // An order without stored lines (none since migration 0017) is its own line.
+      for (const line of own ?? [{ ...o, sku: null }]) {
+        yield [
+          o.id,
+          formatOrderNumber(o.number),
+          o.createdAt,
+          o.updatedAt,
+          o.neededBy,
+          o.name,
+          o.email,
+          o.phone,
+          o.address,
+          line.productName,
+          line.sku ?? skus.get(line.toolId) ?? "",
+          line.quantity,
+          dollars(line.unitPriceCents),
+          dollars(lotTotalCents(line.unitPriceCents, line.quantity)),
+          o.status,
+          o.transactionId ?? "",
+        ];
+      }
     }
     if (batch.length < batchSize) return;
     lastId = batch[batch.length - 1]?.id;
