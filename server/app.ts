@@ -239,10 +239,16 @@ export async function buildApp({
   accountSettingsRoutes(app, { accountData });
   catalogRoutes(app, { catalog, toolList, readyResponses });
   await catalogCsvRoutes(app, { db, toolList });
-  await cartRoutes(app, { cart: createCartService(db) });
+  const cart = createCartService(db);
+  await cartRoutes(app, { cart });
   sitemapRoutes(app, { publicUrl: config.publicUrl });
   shopLinksRoutes(app, { links: config.shopLinks });
-  orderRoutes(app, { orders, idempotency, requireEmailVerification: config.requireEmailVerification });
+  orderRoutes(app, {
+    orders,
+    idempotency,
+    requireEmailVerification: config.requireEmailVerification,
+    cart,
+  });
   adminOrderRoutes(app, { orders });
   orderExportRoutes(app, { db });
   paymentRoutes(app, { payments, gateway, orders, idempotency });

@@ -5,6 +5,7 @@ import { forbidden, parseInput } from "../http/errors";
 import { parseListQuery, sendPage } from "../http/pages";
 import type { IdempotencyKeys } from "../idempotency/keys";
 import { noSuchOrder, type OrderRow } from "./order-view";
+import type { ReorderCart } from "./reorder";
 import type { OrdersService } from "./service";
 
 /** REQUIRE_EMAIL_VERIFICATION's refusal of an order. */
@@ -13,7 +14,12 @@ export const verifyBeforeOrdering =
 
 export function orderRoutes(
   app: FastifyInstance,
-  deps: { orders: OrdersService; idempotency: IdempotencyKeys; requireEmailVerification: boolean },
+  deps: {
+    orders: OrdersService;
+    idempotency: IdempotencyKeys;
+    requireEmailVerification: boolean;
+    cart: ReorderCart;
+  },
 ) {
   // Name and email come from the session, product and price from the tool.
   // A retry with the same Idempotency-Key gets the first answer: the answer is stored in the order's transaction.
@@ -54,5 +60,15 @@ export function orderRoutes(
     const order = await deps.orders.findOrderFor(me, id);
     if (!order) throw noSuchOrder();
     return deps.orders.presentOne(order);
+  });
+
+  // "Order again": the order's lines go into the buyer's cart, checked against today's rules,
+  // prices and stock; the answer is the cart and what changed. Only the buyer's own orders (404).
+  app.post("/api/order/:id/reorder", { config: { access: "user" } }, async (request) => {
+    const me = signedInUser(request);
+    const { id } = parseInput(orderIdParams, request.params);
+    const lines = await deps.orders.linesToReorder(me.id, id);
+    if (!lines) throw noSuchOrder();
+    return deps.cart.putBack(me.id, lines);
   });
 }

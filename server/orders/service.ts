@@ -12,6 +12,7 @@ import type { OrderRow } from "./order-view";
 import type { OrdersContext, OrdersDeps } from "./orders-deps";
 import { type PlaceOrderInput, placeOrder } from "./place-order";
 import { presentOrders } from "./present-orders";
+import { linesToReorder } from "./reorder";
 import { shipOrder } from "./ship-order";
 import { orders } from "./tables";
 
@@ -62,6 +63,9 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
         .where(and(eq(orders.id, id), mine));
       return row;
     },
+
+    /** The lines of one of the buyer's own orders, to order again; undefined when it is not theirs. */
+    linesToReorder: (userId: string, orderId: string) => linesToReorder(db, userId, orderId),
 
     ship: (id: string, admin: SessionUser) => shipOrder(context, id, admin),
     cancel: (id: string, admin: SessionUser) => cancelOrder(context, id, admin),
