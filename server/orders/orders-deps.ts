@@ -1,6 +1,8 @@
+import type { Cart } from "#contract/cart";
 import type { Db, Tx } from "#server/db/database";
 import type { OrderMessages } from "./messages/order-messages";
 import type { OrderRow } from "./order-view";
+import type { ReorderCart } from "./reorder";
 
 /**
  * What cancelling an unpaid order needs from payments: no card may be charged for an order once it
@@ -16,9 +18,22 @@ export type OpenPayments = {
   openBesides(tx: Tx, orderId: string, closed: ReadonlySet<string>): Promise<boolean>;
 };
 
+/**
+ * What a checkout needs of the buyer's cart (implemented by the cart service; orders never touch
+ * cart tables), both in the checkout's transaction.
+ */
+export type CheckoutCart = {
+  /** The cart priced today, its changes held off until the transaction ends. */
+  lockedCart(tx: Tx, userId: string): Promise<Cart>;
+  /** Empties it, with the order. */
+  clearIn(tx: Tx, userId: string): Promise<void>;
+};
+
 export type OrdersDeps = {
   onStockChange: () => void;
   payments: OpenPayments;
+  /** The buyer's cart: checked out (orders/checkout.ts) and filled again ("Order again", reorder.ts). */
+  cart: CheckoutCart & ReorderCart;
   /** Unpaid orders are cancelled this many hours after they were placed; 0 never. */
   unpaidOrderHours: number;
   /** Where the expiry sweep reports an order it could not cancel (pino's signature). */

@@ -6,13 +6,14 @@ import type { SessionUser } from "#server/accounts/guards";
 import type { Db, Tx } from "#server/db/database";
 import { ordersOfBuyer } from "./buyer-data";
 import { cancelOrder } from "./cancel-order";
+import { type CheckoutInput, checkout } from "./checkout";
 import { expireUnpaidOrders } from "./expire-unpaid-orders";
 import { listOrders } from "./list-orders";
 import type { OrderRow } from "./order-view";
 import type { OrdersContext, OrdersDeps } from "./orders-deps";
 import { type PlaceOrderInput, placeOrder } from "./place-order";
 import { presentOrders } from "./present-orders";
-import { linesToReorder } from "./reorder";
+import { reorder } from "./reorder";
 import { shipOrder } from "./ship-order";
 import { orders } from "./tables";
 
@@ -28,12 +29,19 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
       return presentOrders(context, await ordersOfBuyer(db, userId));
     },
 
-    /** One order in the API's shape. */
-    async presentOne(row: OrderRow): Promise<Order> {
-      const [order] = await presentOrders(context, [row]);
+    /** One order in the API's shape; read in `tx` when given (the order not committed yet). */
+    async presentOne(row: OrderRow, tx?: Tx): Promise<Order> {
+      const [order] = await presentOrders(context, [row], tx);
       if (!order) throw new Error("presentOrders() lost an order");
       return order;
     },
+
+    /** The buyer's cart becomes one order of its lines, or a refusal naming what stopped it. */
+    checkout: (
+      buyer: SessionUser,
+      input: CheckoutInput,
+      alsoInTransaction?: (tx: Tx, order: OrderRow) => Promise<void>,
+    ) => checkout(context, buyer, input, alsoInTransaction),
 
     placeOrder: (
       buyer: SessionUser,
@@ -64,8 +72,8 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
       return row;
     },
 
-    /** The lines of one of the buyer's own orders, to order again; undefined when it is not theirs. */
-    linesToReorder: (userId: string, orderId: string) => linesToReorder(db, userId, orderId),
+    /** One of the buyer's own orders put back into their cart, and what changed; undefined when not theirs. */
+    reorder: (userId: string, orderId: string) => reorder(context, userId, orderId),
 
     ship: (id: string, admin: SessionUser) => shipOrder(context, id, admin),
     cancel: (id: string, admin: SessionUser) => cancelOrder(context, id, admin),
