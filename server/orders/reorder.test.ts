@@ -6,7 +6,7 @@ import { insertTool } from "../test/factories";
 import { call } from "../test/requests";
 import { signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase } from "../test/test-env";
-import { insertOrderOfLines, placeOrder } from "./order-test-helpers";
+import { daysFromNow, insertOrderOfLines, placeOrder } from "./order-test-helpers";
 
 describeEachDatabase("POST /api/order/{id}/reorder: order again", (env) => {
   let buyer: TestUser;
@@ -121,6 +121,31 @@ describeEachDatabase("POST /api/order/{id}/reorder: order again", (env) => {
       changes: [],
       cart: { lines: [{ toolId: tool.id, quantity: 40, unitPrice: 4.2, problem: null }], total: 168 },
     });
+  });
+
+  it("fills the cart again from an order its checkout emptied it into", async () => {
+    const pads = await insertTool(env.db, {
+      name: "Brake pads",
+      priceCents: 3_10,
+      minimum: 20,
+      available: 4000,
+    });
+    const bulbs = await insertTool(env.db, { name: "Bulbs", priceCents: 55, minimum: 50, available: 4000 });
+    await call(env.app, "DELETE", "/api/cart", buyer);
+    await call(env.app, "PUT", `/api/cart/lines/${pads.id}`, buyer, { quantity: 40 });
+    const cart = await call(env.app, "PUT", `/api/cart/lines/${bulbs.id}`, buyer, { quantity: 100 });
+    const placed = await call(env.app, "POST", "/api/checkout", buyer, {
+      orderPhone: "+1 (555) 010-0100",
+      orderAddress: "12 Garage Lane, Springfield",
+      orderDate: daysFromNow(10),
+      confirmedTotal: cart.json().total,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect((await call(env.app, "GET", "/api/cart", buyer)).json().lines).toEqual([]);
+
+    const res = await reorder(buyer, placed.json().insertedId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<ReorderAnswer>()).toEqual({ changes: [], cart: cart.json() });
   });
 
   describe("who may", () => {
