@@ -222,7 +222,6 @@ export async function buildApp({
   outboxRoutes(app, { outbox: createOutboxService(db) });
   const mailPreferences = createMailPreferences(db);
   notificationRoutes(app, { preferences: mailPreferences });
-  const cart = createCartService(db);
   const accountData = createAccountData(
     db,
     auth,

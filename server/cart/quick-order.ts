@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import {
   lotRefusalOf,
   maxCartLines,
@@ -11,7 +10,7 @@ import { type ToolLot, toolLotsBySku, toolLotsOf } from "#server/catalog/lots";
 import type { Tx } from "#server/db/database";
 import { badRequest } from "#server/http/errors";
 import { presentCart, type StoredLine } from "./cart-view";
-import { cartFull, storedLines } from "./lines";
+import { type CartLineRow, cartFull, setLines, storedLines } from "./lines";
 import {
   formulaSku,
   type ListLine,
@@ -19,7 +18,6 @@ import {
   readQuickOrderList,
   tooLarge,
 } from "./quick-order-list";
-import { cartLines } from "./tables";
 
 export type QuickOrderResult = QuickOrderAnswer;
 
@@ -69,7 +67,7 @@ export async function addQuickOrder(tx: Tx, userId: string, text: string): Promi
   const inCart = new Map(held.map((l) => [l.toolId, l.quantity]));
   let lineCount = inCart.size;
   const added: QuickOrderResult["added"] = [];
-  const rows: (typeof cartLines.$inferInsert)[] = [];
+  const rows: CartLineRow[] = [];
   for (const entry of merged.values()) {
     const { line, sku, tool, quantity } = entry;
     const had = inCart.get(tool.id) ?? 0;
@@ -94,18 +92,7 @@ export async function addQuickOrder(tx: Tx, userId: string, text: string): Promi
     rows.push({ userId, toolId: tool.id, quantity: had + quantity, addedUnitPriceCents: tool.priceCents });
   }
 
-  if (rows.length > 0) {
-    await tx
-      .insert(cartLines)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: [cartLines.userId, cartLines.toolId],
-        set: {
-          quantity: sql`excluded.quantity`,
-          addedUnitPriceCents: sql`excluded.added_unit_price_cents`,
-        },
-      });
-  }
+  await setLines(tx, rows);
   problems.sort((a, b) => a.line - b.line);
   added.sort((a, b) => a.line - b.line);
   return { added, problems, cart: await cartAfter(tx, held, rows, merged) };
@@ -119,7 +106,7 @@ export async function addQuickOrder(tx: Tx, userId: string, text: string): Promi
 async function cartAfter(
   tx: Tx,
   held: readonly StoredLine[],
-  rows: readonly (typeof cartLines.$inferInsert)[],
+  rows: readonly CartLineRow[],
   listed: ReadonlyMap<string, Merged>,
 ): Promise<QuickOrderResult["cart"]> {
   const written = new Map(rows.map((r) => [r.toolId, r]));
