@@ -81,6 +81,23 @@ export async function startShop(env: Record<string, string>): Promise<Shop> {
   return { url, origin, process: child };
 }
 
+/** Signs `who` up on the shop through the real auth endpoint; their session cookie, as a Cookie header value. */
+export async function signUpOn(
+  shop: Shop,
+  who: { name: string; email: string; password: string },
+): Promise<string> {
+  const res = await fetch(`${shop.url}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: shop.origin },
+    body: JSON.stringify(who),
+  });
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
 export type Measure = { reqPerSec: number; p99: number; errors: number; non2xx: number };
 
 /** Autocannon against `options.url`, by default with BENCH_CONNECTIONS for BENCH_SECONDS. */

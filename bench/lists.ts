@@ -10,7 +10,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { pageLinks } from "../contract/paging";
-import { type Shop, scratchDatabase, startShop, stop } from "./harness";
+import { type Shop, scratchDatabase, signUpOn, startShop, stop } from "./harness";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -34,19 +34,6 @@ const admin = {
 
 type Figure = { p975: number; reqPerSec: number; errors: number };
 type Row = { name: string; who: "admin" | "buyer"; paths: () => Promise<string[]> };
-
-async function signUp(shop: Shop, who: typeof buyer): Promise<string> {
-  const res = await fetch(`${shop.url}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: shop.origin },
-    body: JSON.stringify(who),
-  });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
 
 /**
  * Orders `from`..`to` (older the higher the number) in ONE statement, with the triggers (and foreign
@@ -132,7 +119,7 @@ async function main() {
   try {
     shop = await startShop({ DATA_DIR: tmp, DATABASE_URL: database.url, SEED_DEMO_DATA: "false" });
     await db.connect();
-    const cookies = { buyer: await signUp(shop, buyer), admin: await signUp(shop, admin) };
+    const cookies = { buyer: await signUpOn(shop, buyer), admin: await signUpOn(shop, admin) };
     await db.query(`update "user" set role = 'admin' where email = $1`, [admin.email]);
     await db.query(
       `insert into "user" (id, name, email) select 'bench-user-' || g, 'Buyer ' || g, 'buyer' || g || '@example.com' from generate_series(0, 999) g`,

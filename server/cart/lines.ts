@@ -17,7 +17,7 @@ export function storedLines(db: Db | Tx, userId: string): Promise<StoredLine[]> 
     })
     .from(cartLines)
     .where(eq(cartLines.userId, userId))
-    .orderBy(asc(cartLines.addedAt), asc(cartLines.toolId));
+    .orderBy(asc(cartLines.position));
 }
 
 /** Serialises one buyer's cart changes for the rest of the transaction (an advisory lock on the user). */

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "../accounts/tables";
 import { tools } from "../catalog/tables";
 
@@ -24,7 +34,9 @@ export const cartLines = pgTable(
     quantity: integer("quantity").notNull(),
     /** The price a piece when the line was put in the cart: a later change is shown, never taken silently. */
     addedUnitPriceCents: integer("added_unit_price_cents").notNull(),
-    addedAt: timestamp("added_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The cart lists its lines in the order they were added (a clock may give lines added together one time). */
+    position: bigint("position", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.toolId] }),

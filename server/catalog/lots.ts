@@ -1,4 +1,4 @@
-import { inArray, or, sql } from "drizzle-orm";
+import { and, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "#server/db/database";
 import { tools } from "./tables";
 
@@ -53,9 +53,7 @@ export async function toolLotsBySku(db: Db | Tx, skus: readonly string[]): Promi
   const rows = await db
     .select(lotColumns)
     .from(tools)
-    .where(
-      sql`${tools.archivedAt} is null and ${or(inArray(tools.sku, wanted), inArray(sql`upper(${tools.sku})`, upper))}`,
-    );
+    .where(and(isNull(tools.archivedAt), inArray(sql`upper(${tools.sku})`, upper)));
   const exact = new Map<string, ToolLot>();
   const byUpper = new Map<string, ToolLot[]>();
   for (const row of rows) {

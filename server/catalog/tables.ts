@@ -64,6 +64,8 @@ export const tools = pgTable(
     check("tools_sku_length", sql`char_length(${t.sku}) between 1 and 64`),
     check("tools_low_stock_not_negative", sql`${t.lowStockAt} >= 0`),
     uniqueIndex("tools_sku_unique").on(t.sku).where(sql`${t.sku} is not null`),
+    // A quick order's SKUs, looked up regardless of case in one query (lots.ts `toolLotsBySku`).
+    index("tools_sku_upper_idx").on(sql`upper(${t.sku})`).where(sql`${t.sku} is not null`),
     index("tools_listing_idx").on(t.archivedAt, t.createdAt),
     index("tools_search_trgm_idx").using("gin", sql`${toolSearchText(t)} gin_trgm_ops`),
     index("tools_search_fts_idx").using("gin", toolSearchDocument(t)),

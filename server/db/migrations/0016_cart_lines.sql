@@ -3,7 +3,8 @@ CREATE TABLE "cart_lines" (
 	"tool_id" uuid NOT NULL,
 	"quantity" integer NOT NULL,
 	"added_unit_price_cents" integer NOT NULL,
-	"added_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+	"added_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"position" bigint GENERATED ALWAYS AS IDENTITY (sequence name "cart_lines_position_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	CONSTRAINT "cart_lines_user_id_tool_id_pk" PRIMARY KEY("user_id","tool_id"),
 	CONSTRAINT "cart_lines_quantity_positive" CHECK ("cart_lines"."quantity" > 0),
 	CONSTRAINT "cart_lines_added_price_positive" CHECK ("cart_lines"."added_unit_price_cents" > 0)
@@ -11,4 +12,5 @@ CREATE TABLE "cart_lines" (
 --> statement-breakpoint
 ALTER TABLE "cart_lines" ADD CONSTRAINT "cart_lines_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cart_lines" ADD CONSTRAINT "cart_lines_tool_id_tools_id_fk" FOREIGN KEY ("tool_id") REFERENCES "public"."tools"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "cart_lines_tool_idx" ON "cart_lines" USING btree ("tool_id");
+CREATE INDEX "cart_lines_tool_idx" ON "cart_lines" USING btree ("tool_id");--> statement-breakpoint
+CREATE INDEX "tools_sku_upper_idx" ON "tools" USING btree (upper("sku")) WHERE "tools"."sku" is not null;
