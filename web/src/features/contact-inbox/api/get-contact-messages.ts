@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ContactMessage } from "#contract/contact";
 import { apiFetch, type ListPage, readListPage } from "#web/lib/api";
-import { type ListPosition, listParams } from "#web/lib/page-param";
+import { type ListPosition, listParams } from "#web/lib/paging/page-param";
 import { bodySchema, isRecord, isString, listOf } from "#web/lib/parse";
 
 /** Messages per page of the inbox. */

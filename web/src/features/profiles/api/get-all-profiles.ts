@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiFetch, type ListPage, readListPage } from "#web/lib/api";
-import { type ListPosition, listParams } from "#web/lib/page-param";
+import { type ListPosition, listParams } from "#web/lib/paging/page-param";
 import { bodySchema, listOf } from "#web/lib/parse";
 import { type ProfileView, parseProfile, profilesQueryKey } from "./get-profile";
 
