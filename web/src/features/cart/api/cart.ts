@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type Cart, cartAnswer, type LotRefusal, lotRefusal } from "#contract/cart";
-import { ApiError, apiJson } from "#web/lib/api";
+import type { Cart } from "#contract/cart";
+import { apiJson } from "#web/lib/api";
+import { cartBody } from "./parse-cart";
 
 /** The signed-in buyer's cart (kept on the server): the bar's count and the cart page read it. */
 export const cartQueryKey = ["cart"] as const;
@@ -8,20 +9,13 @@ export const cartQueryKey = ["cart"] as const;
 export function cartQueryOptions() {
   return queryOptions({
     queryKey: cartQueryKey,
-    queryFn: ({ signal }) => apiJson("/api/cart", cartAnswer, { signal }),
+    queryFn: ({ signal }) => apiJson("/api/cart", cartBody, { signal }),
   });
 }
 
 /** GET /api/cart. */
 export function useCart(enabled = true) {
   return useQuery({ ...cartQueryOptions(), enabled });
-}
-
-/** A quantity the server refused for a tool's lot rules, with the nearest one they allow. */
-export function refusalOf(error: unknown): LotRefusal | undefined {
-  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409)) return undefined;
-  const parsed = lotRefusal.safeParse(error.body);
-  return parsed.success ? parsed.data : undefined;
 }
 
 /** Every change answers the whole cart: it becomes the cart's query data at once. */
@@ -37,7 +31,7 @@ export type LineChange = { toolId: string; quantity: number };
 
 /** PUT /api/cart/lines/{toolId}: adds the line, or changes its quantity (400/409 with a suggestion). */
 export function putCartLine({ toolId, quantity }: LineChange) {
-  return apiJson(`/api/cart/lines/${encodeURIComponent(toolId)}`, cartAnswer, {
+  return apiJson(`/api/cart/lines/${encodeURIComponent(toolId)}`, cartBody, {
     method: "PUT",
     json: { quantity },
   });
@@ -50,11 +44,11 @@ export function useSetCartLine() {
 /** DELETE /api/cart/lines/{toolId}. */
 export function useRemoveCartLine() {
   return useCartChange((toolId: string) =>
-    apiJson(`/api/cart/lines/${encodeURIComponent(toolId)}`, cartAnswer, { method: "DELETE" }),
+    apiJson(`/api/cart/lines/${encodeURIComponent(toolId)}`, cartBody, { method: "DELETE" }),
   );
 }
 
 /** DELETE /api/cart: every line out. */
 export function useClearCart() {
-  return useCartChange(() => apiJson("/api/cart", cartAnswer, { method: "DELETE" }));
+  return useCartChange(() => apiJson("/api/cart", cartBody, { method: "DELETE" }));
 }
