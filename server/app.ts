@@ -220,6 +220,7 @@ export async function buildApp({
   outboxRoutes(app, { outbox: createOutboxService(db) });
   const mailPreferences = createMailPreferences(db);
   notificationRoutes(app, { preferences: mailPreferences });
+  const cart = createCartService(db);
   const accountData = createAccountData(
     db,
     auth,
@@ -228,6 +229,7 @@ export async function buildApp({
       ordersOf: (id) => orders.ordersOfBuyer(id),
       reviewsOf: (id) => reviewsBy(db, id),
       uploadsOf: (id) => uploadsOf(db, id),
+      cartOf: async (id) => (await cart.cart(id)).lines,
       ordersInProgress: ordersInProgressOf,
       anonymiseOrders: anonymiseBuyer,
       eraseReviews: eraseReviewsBy,
@@ -239,7 +241,7 @@ export async function buildApp({
   accountSettingsRoutes(app, { accountData });
   catalogRoutes(app, { catalog, toolList, readyResponses });
   await catalogCsvRoutes(app, { db, toolList });
-  await cartRoutes(app, { cart: createCartService(db) });
+  await cartRoutes(app, { cart });
   sitemapRoutes(app, { publicUrl: config.publicUrl });
   shopLinksRoutes(app, { links: config.shopLinks });
   orderRoutes(app, { orders, idempotency, requireEmailVerification: config.requireEmailVerification });

@@ -16,6 +16,8 @@ export type PersonalDataPorts = {
   ordersOf(userId: string): Promise<unknown[]>;
   reviewsOf(userId: string): Promise<unknown[]>;
   uploadsOf(userId: string): Promise<unknown[]>;
+  /** The lines of the user's cart (deleted with the account by its foreign key). */
+  cartOf(userId: string): Promise<unknown[]>;
   /** Unpaid or paid-and-not-shipped orders: they still need the buyer's contact details. */
   ordersInProgress(tx: Tx, userId: string): Promise<number>;
   anonymiseOrders(tx: Tx, userId: string): Promise<number>;
@@ -41,7 +43,7 @@ export function createAccountData(
   return {
     /** "Download my data": everything the shop keeps about the caller, and nobody else. */
     async exportOf(me: SessionUser) {
-      const [[row], signIns, mine, orders, reviews, uploads, notifications] = await Promise.all([
+      const [[row], signIns, mine, orders, reviews, uploads, cart, notifications] = await Promise.all([
         db.select().from(user).where(eq(user.id, me.id)),
         db
           .select({ method: account.providerId, since: account.createdAt })
@@ -52,6 +54,7 @@ export function createAccountData(
         ports.ordersOf(me.id),
         ports.reviewsOf(me.id),
         ports.uploadsOf(me.id),
+        ports.cartOf(me.id),
         preferences.settingsOf(me.id, me.role === "admin"),
       ]);
       if (!row) throw new Error("exportOf: the signed-in user has no row");
@@ -70,6 +73,7 @@ export function createAccountData(
         orders,
         reviews,
         uploads,
+        cart,
         notifications: notifications.notifications,
       };
     },

@@ -293,6 +293,20 @@ describeEachDatabase(
       });
     });
 
+    it("is in the account's data export, and goes with the account", async () => {
+      const me = await signUp(env.app);
+      const tool = await insertTool(env.db, { name: "Exported wrench" });
+      await put(me, tool.id, 20);
+      const data = (await call(env.app, "GET", "/api/account/export", me)).json();
+      expect(data.cart).toEqual([
+        expect.objectContaining({ toolId: tool.id, name: "Exported wrench", quantity: 20 }),
+      ]);
+      const userId = await userIdOf(env.db, me.email);
+      const gone = await call(env.app, "DELETE", "/api/account", me, { password: me.password });
+      expect(gone.statusCode, gone.body).toBe(204);
+      expect(await env.db.select().from(cartLines).where(eq(cartLines.userId, userId))).toEqual([]);
+    });
+
     it(`holds at most ${maxCartLines} lines: the next new line is refused with 409, a held one still changes`, async () => {
       const me = await signUp(env.app);
       const userId = await userIdOf(env.db, me.email);

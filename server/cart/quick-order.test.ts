@@ -151,6 +151,7 @@ describeEachDatabase("quick order: POST /api/cart/quick-order", (env) => {
       },
     ]);
     expect(cart.lines.map((l) => [l.toolId, l.quantity])).toEqual([[good.id, 100]]);
+    expect(await cartOf(me)).toEqual(cart);
   });
 
   it.each([
@@ -188,6 +189,7 @@ describeEachDatabase("quick order: POST /api/cart/quick-order", (env) => {
       [t.id, 450],
       [other.id, 100],
     ]);
+    expect(await cartOf(me)).toEqual(answer.cart);
     // The sum is what the rules check: 450 + 600 is over the maximum; 550 more is what still fits.
     const over = (await paste(me, `${t.sku} 600`)).json<QuickOrderAnswer>();
     expect(over.problems).toEqual([

@@ -7,9 +7,10 @@ import {
   suggestedQuantity,
 } from "#contract/cart";
 import { pieces } from "#contract/tool-display";
-import { type ToolLot, toolLotsBySku } from "#server/catalog/lots";
+import { type ToolLot, toolLotsBySku, toolLotsOf } from "#server/catalog/lots";
 import type { Tx } from "#server/db/database";
 import { badRequest } from "#server/http/errors";
+import { presentCart, type StoredLine } from "./cart-view";
 import { cartFull, storedLines } from "./lines";
 import {
   formulaSku,
@@ -30,11 +31,7 @@ type Merged = { line: number; sku: string; tool: ToolLot; quantity: number };
  * transaction (the cart locked). A tool already in the cart gets the list's quantity added, and the
  * sum is what the lot rules check. Throws 400 for a list that cannot be read as a whole.
  */
-export async function addQuickOrder(
-  tx: Tx,
-  userId: string,
-  text: string,
-): Promise<Omit<QuickOrderResult, "cart">> {
+export async function addQuickOrder(tx: Tx, userId: string, text: string): Promise<QuickOrderResult> {
   const list = readQuickOrderList(text);
   if (!list.ok) throw badRequest(list.error);
   const problems: QuickOrderProblem[] = [];
@@ -68,7 +65,8 @@ export async function addQuickOrder(
     }
   }
 
-  const inCart = new Map((await storedLines(tx, userId)).map((l) => [l.toolId, l.quantity]));
+  const held = await storedLines(tx, userId);
+  const inCart = new Map(held.map((l) => [l.toolId, l.quantity]));
   let lineCount = inCart.size;
   const added: QuickOrderResult["added"] = [];
   const rows: (typeof cartLines.$inferInsert)[] = [];
@@ -110,5 +108,37 @@ export async function addQuickOrder(
   }
   problems.sort((a, b) => a.line - b.line);
   added.sort((a, b) => a.line - b.line);
-  return { added, problems };
+  return { added, problems, cart: await cartAfter(tx, held, rows, merged) };
+}
+
+/**
+ * The cart after the list went in, without reading it again: the lines it held in their order (the
+ * changed ones with their new quantity and price), then the new ones in the list's order, as their
+ * positions were drawn. Only the tools of lines the list did not name are read.
+ */
+async function cartAfter(
+  tx: Tx,
+  held: readonly StoredLine[],
+  rows: readonly (typeof cartLines.$inferInsert)[],
+  listed: ReadonlyMap<string, Merged>,
+): Promise<QuickOrderResult["cart"]> {
+  const written = new Map(rows.map((r) => [r.toolId, r]));
+  const lines: StoredLine[] = held.map((line) => {
+    const row = written.get(line.toolId);
+    return row ? { ...line, quantity: row.quantity, addedUnitPriceCents: row.addedUnitPriceCents } : line;
+  });
+  const heldIds = new Set(held.map((l) => l.toolId));
+  for (const row of rows) {
+    if (!heldIds.has(row.toolId)) {
+      lines.push({
+        toolId: row.toolId,
+        quantity: row.quantity,
+        addedUnitPriceCents: row.addedUnitPriceCents,
+      });
+    }
+  }
+  const unlisted = held.map((l) => l.toolId).filter((id) => !listed.has(id));
+  const tools = await toolLotsOf(tx, unlisted);
+  for (const { tool } of listed.values()) tools.set(tool.id, tool);
+  return presentCart(lines, tools);
 }

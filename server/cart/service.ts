@@ -86,8 +86,7 @@ export function createCartService(db: Db) {
     quickOrder(userId: string, text: string): Promise<QuickOrderResult> {
       return db.transaction(async (tx) => {
         await lockCart(tx, userId);
-        const result = await addQuickOrder(tx, userId, text);
-        return { ...result, cart: await cartOf(tx, userId) };
+        return addQuickOrder(tx, userId, text);
       });
     },
   };

@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import { beforeAll, expect, it } from "vitest";
 import { z } from "zod";
 import { nameField, passwordField, signInSchema, signUpSchema } from "../../contract/accounts";
+import { cartLineBody, quickOrderBody } from "../../contract/cart";
 import { newToolSchema, toolListQuery } from "../../contract/catalog";
 import { contactSchema, markReadSchema } from "../../contract/contact";
 import {
@@ -253,6 +254,12 @@ const routeInputs: Record<string, Inputs> = {
   "POST /api/service": { body: newToolSchema, valid: () => validTool },
   "POST /api/order": { body: orderBody, valid: (c) => validOrderBody(c.toolId, 10) },
   "GET /api/order": { query: myOrdersQuery },
+  "PUT /api/cart/lines/:toolId": {
+    body: cartLineBody,
+    valid: () => ({ quantity: 10 }),
+    realParams: (c) => ({ toolId: c.toolId }),
+  },
+  "POST /api/cart/quick-order": { body: quickOrderBody, valid: () => ({ text: "SP-100 500" }) },
   "GET /api/allOrder": { query: allOrdersQuery },
   "PATCH /api/order/:id": {
     body: markPaidBody,
