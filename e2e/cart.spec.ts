@@ -187,9 +187,19 @@ for (const width of [widths.phone, widths.desktop]) {
     await expect(cartLink(page).getByTestId("cart-count")).toHaveText("2 lines");
     await screenshotFromTop(page, `quick-order-fixed-${width}`);
 
+    // A CSV file (a spreadsheet's: BOM, semicolons) goes the same way; the gasket gets 2 more.
+    await page.getByLabel("Or upload a CSV file").setInputFiles({
+      name: "list.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`\uFEFFSKU;Quantity\r\n${pairs};2\r\n`, "utf8"),
+    });
+    await page.getByRole("button", { name: "Upload list" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "1 line went into your cart." })).toBeVisible();
+    await expect(page.getByText("Every line is in.")).toBeVisible();
+
     await page.getByRole("link", { name: "Go to your cart" }).click();
     await expect(page.getByRole("heading", { level: 2, name: `Quick Filter ${tens}` })).toBeVisible();
     await expect(page.getByLabel(`Quantity of Quick Filter ${tens} (pieces)`)).toHaveValue("20");
-    await expect(page.getByLabel(`Quantity of Quick Gasket ${pairs} (pieces)`)).toHaveValue("6");
+    await expect(page.getByLabel(`Quantity of Quick Gasket ${pairs} (pieces)`)).toHaveValue("8");
   });
 }

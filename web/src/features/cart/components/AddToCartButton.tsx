@@ -3,7 +3,8 @@ import { checkLot, lotRange } from "#contract/lot-rules";
 import { pieces } from "#contract/tool-display";
 import { errorMessage } from "#web/lib/api";
 import { toast } from "#web/lib/toast";
-import { refusalOf, useSetCartLine } from "../api/cart";
+import { useSetCartLine } from "../api/cart";
+import { refusalOf } from "../api/refusal";
 
 /** The tool page's quantity field, as its order form lends it (OrderForm's `besideSubmit`). */
 type QuantityField = {

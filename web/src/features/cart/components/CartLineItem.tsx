@@ -11,7 +11,8 @@ import { LotStepper } from "#web/components/LotStepper";
 import { errorMessage } from "#web/lib/api";
 import { toolQueryOptions } from "#web/lib/catalog/get-tool";
 import { toast } from "#web/lib/toast";
-import { refusalOf, useRemoveCartLine, useSetCartLine } from "../api/cart";
+import { useRemoveCartLine, useSetCartLine } from "../api/cart";
+import { refusalOf } from "../api/refusal";
 
 /** A quantity the line did not take: why, and the nearest one it would. */
 type Refused = { quantity: number; message: string; suggested: number | null };
