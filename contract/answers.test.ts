@@ -153,6 +153,10 @@ describe("cartAnswer", () => {
     lineTotal: 768,
     addedUnitPrice: 6.1,
     problem: null,
+    minimum: 100,
+    maximum: null,
+    increment: 10,
+    available: 4200,
   };
   const cart = {
     lines: [line, { ...line, toolId: "0a1b2c3d-1d2b-4c6a-9e7f-8f9c3a5e4e5f", problem: "Sold out" }],
@@ -179,6 +183,8 @@ describe("cartAnswer", () => {
       { lines: [{ ...line, problem: undefined }], total: 0 },
       { lines: [{ ...line, sku: null }], total: 0 },
       { lines: [{ ...line, toolId: "7" }], total: 0 },
+      { lines: [{ ...line, maximum: undefined }], total: 0 },
+      { lines: [{ ...line, increment: 2.5 }], total: 0 },
       { lines: [line], total: Number.POSITIVE_INFINITY },
     ];
     for (const body of wrong) refused(cartAnswer, body);

@@ -56,6 +56,13 @@ export const cartLineAnswer = z.object({
    * the buyer changes or removes it. `null` when the line can be checked out as it is.
    */
   problem: textOrNull,
+  // The tool's lot rules today (contract/lot-rules.ts), so the line's stepper needs no read of the tool:
+  minimum: z.int(),
+  /** Most pieces per order; null: only the stock limits it. */
+  maximum: z.nullable(z.int()),
+  increment: z.int(),
+  /** Pieces in stock. */
+  available: z.int(),
 });
 export type CartLine = z.output<typeof cartLineAnswer>;
 
