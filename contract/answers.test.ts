@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  cartAnswer,
   deletedToolAnswer,
   notificationSettingsAnswer,
   outboxMessageAnswer,
@@ -138,5 +139,54 @@ describe("the answers' lenient fields", () => {
     const photo = { url: "/uploads/a.webp", thumbUrl: "/uploads/a.thumb.webp", width: 10, height: 10 };
     expect(uploadAnswer.parse({ success: true, data: photo })).toEqual({ success: true, data: photo });
     refused(uploadAnswer, { success: false, data: photo });
+  });
+});
+
+describe("cartAnswer", () => {
+  const line = {
+    toolId: "8f9c3a5e-1d2b-4c6a-9e7f-0a1b2c3d4e5f",
+    sku: "SPK-1180",
+    name: "Spark Plug",
+    img: "/images/tools/spark-plug.svg",
+    quantity: 120,
+    unitPrice: 6.4,
+    lineTotal: 768,
+    addedUnitPrice: 6.1,
+    problem: null,
+    minimum: 100,
+    maximum: null,
+    increment: 10,
+    available: 4200,
+  };
+  const cart = {
+    lines: [line, { ...line, toolId: "0a1b2c3d-1d2b-4c6a-9e7f-8f9c3a5e4e5f", problem: "Sold out" }],
+    total: 768,
+  };
+
+  it("accepts a cart as the API sends it, and drops unknown fields", () => {
+    expect(cartAnswer.parse(cart)).toEqual(cart);
+    expect(cartAnswer.parse({ lines: [], total: 0 })).toEqual({ lines: [], total: 0 });
+    expect(cartAnswer.parse({ ...cart, extra: 1, lines: [{ ...line, extra: true }] })).toEqual({
+      ...cart,
+      lines: [line],
+    });
+  });
+
+  it("refuses a cart of another shape", () => {
+    const wrong: unknown[] = [
+      null,
+      [],
+      { lines: [] },
+      { lines: "none", total: 0 },
+      { lines: [{ ...line, quantity: 1.5 }], total: 0 },
+      { lines: [{ ...line, unitPrice: "6.40" }], total: 0 },
+      { lines: [{ ...line, problem: undefined }], total: 0 },
+      { lines: [{ ...line, sku: null }], total: 0 },
+      { lines: [{ ...line, toolId: "7" }], total: 0 },
+      { lines: [{ ...line, maximum: undefined }], total: 0 },
+      { lines: [{ ...line, increment: 2.5 }], total: 0 },
+      { lines: [line], total: Number.POSITIVE_INFINITY },
+    ];
+    for (const body of wrong) refused(cartAnswer, body);
   });
 });

@@ -38,6 +38,41 @@ export type Tool = z.output<typeof toolSchema>;
 /** `GET /api/service`: a page of tools. */
 export const toolListAnswer = z.array(toolSchema);
 
+/** One line of the cart as the API sends it; money in dollars, priced by the server. */
+export const cartLineAnswer = z.object({
+  toolId: z.uuid(),
+  sku: text,
+  name: text,
+  img: text,
+  quantity: z.int(),
+  /** Today's price a piece. */
+  unitPrice: z.number(),
+  /** unitPrice × quantity, counted in cents. */
+  lineTotal: z.number(),
+  /** The price a piece when the line was put in the cart; differs from unitPrice after a price change. */
+  addedUnitPrice: z.number(),
+  /**
+   * What changed about a line's tool since it went into the cart: the line stays, and says so, until
+   * the buyer changes or removes it. `null` when the line can be checked out as it is.
+   */
+  problem: textOrNull,
+  // The tool's lot rules today (contract/lot-rules.ts), so the line's stepper needs no read of the tool:
+  minimum: z.int(),
+  /** Most pieces per order; null: only the stock limits it. */
+  maximum: z.nullable(z.int()),
+  increment: z.int(),
+  /** Pieces in stock. */
+  available: z.int(),
+});
+export type CartLine = z.output<typeof cartLineAnswer>;
+
+/** `GET /api/cart` and every change to it. `total` sums the line totals of lines without a problem. */
+export const cartAnswer = z.object({
+  lines: z.array(cartLineAnswer),
+  total: z.number(),
+});
+export type Cart = z.output<typeof cartAnswer>;
+
 /** `POST /api/service` and `POST /api/review`: the new record's id. */
 export const insertedAnswer = z.object({ insertedId: nonEmptyText });
 

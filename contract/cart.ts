@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cartAnswer } from "./answers";
 import { type LotRule, type LotTool, lotProblem, lotRange } from "./lot-rules";
 
 /** A cart (and so an order placed from it) holds at most this many lines. */
@@ -6,35 +7,8 @@ export const maxCartLines = 500;
 /** The most text a quick-order paste or file may hold (a 500-line list is far below it). */
 export const maxQuickOrderBytes = 200_000;
 
-/**
- * What changed about a line's tool since it went into the cart: the line stays, and says so, until
- * the buyer changes or removes it. `null` when the line can be checked out as it is.
- */
-export const cartLineProblem = z.string().nullable();
-
-/** One line of the cart as the API sends it; money in dollars, priced by the server. */
-export const cartLine = z.object({
-  toolId: z.uuid(),
-  sku: z.string(),
-  name: z.string(),
-  img: z.string(),
-  quantity: z.number().int(),
-  /** Today's price a piece. */
-  unitPrice: z.number(),
-  /** unitPrice × quantity, counted in cents. */
-  lineTotal: z.number(),
-  /** The price a piece when the line was put in the cart; differs from unitPrice after a price change. */
-  addedUnitPrice: z.number(),
-  problem: cartLineProblem,
-});
-export type CartLine = z.infer<typeof cartLine>;
-
-/** GET /api/cart and every change to it. `total` sums the line totals of lines without a problem. */
-export const cartAnswer = z.object({
-  lines: z.array(cartLine),
-  total: z.number(),
-});
-export type Cart = z.infer<typeof cartAnswer>;
+// The cart's answer (its lines and total) is defined once, with the web app's other answers.
+export { type Cart, type CartLine, cartAnswer, cartLineAnswer } from "./answers";
 
 export const cartLineParams = z.object({ toolId: z.uuid({ error: "That is not a valid tool id" }) });
 

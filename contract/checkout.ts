@@ -33,7 +33,7 @@ export type ShortLine = z.infer<typeof shortLine>;
 export const checkoutRefusal = z.object({
   error: z.string(),
   shortLines: z.array(shortLine),
-  cart: cartAnswer.optional(),
+  cart: z.optional(cartAnswer),
 });
 export type CheckoutRefusal = z.infer<typeof checkoutRefusal>;
 

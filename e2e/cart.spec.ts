@@ -56,6 +56,14 @@ for (const width of [widths.phone, widths.desktop]) {
     await page.getByRole("button", { name: "Add to cart" }).click();
     await expect(page.getByText("Added to your cart", { exact: true })).toBeVisible();
     await expect(cartLink(page).getByTestId("cart-count")).toHaveText("1 line");
+    // Adding a tool already in the cart sets its line's quantity, and says so.
+    await page.getByRole("button", { name: "More pieces (10 more)" }).click();
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    await expect(page.getByText("Cart updated: 120 pieces of Spark Plug", { exact: true })).toBeVisible();
+    await quantity.fill("110");
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    await expect(page.getByText("Cart updated: 110 pieces of Spark Plug", { exact: true })).toBeVisible();
+    await expect(cartLink(page).getByTestId("cart-count")).toHaveText("1 line");
     await screenshotFromTop(page, `cart-tool-page-${width}`);
 
     await page.goto(`/tools/${mirror._id}`);
@@ -63,6 +71,11 @@ for (const width of [widths.phone, widths.desktop]) {
     await page.getByRole("button", { name: "Add to cart" }).click();
     await expect(cartLink(page).getByTestId("cart-count")).toHaveText("2 lines");
 
+    // The cart page's steppers take the lot rules from the lines: no tool is read for them.
+    const toolReads: string[] = [];
+    page.on("request", (request) => {
+      if (/^\/api\/service\/[^/]+$/.test(new URL(request.url()).pathname)) toolReads.push(request.url());
+    });
     await cartLink(page).click();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByRole("heading", { level: 1, name: "Your cart" })).toBeVisible();
@@ -90,6 +103,7 @@ for (const width of [widths.phone, widths.desktop]) {
     await expect(typed).toHaveValue("130");
     await expect(plugLine.getByTestId("line-total")).toHaveText(plugTotal(130));
     await expect(plugLine.getByText("Order in steps of 10")).toHaveCount(0);
+    expect(toolReads).toEqual([]);
 
     await expectNoSideways(page, width);
     await toastsClosed(page);
@@ -187,9 +201,19 @@ for (const width of [widths.phone, widths.desktop]) {
     await expect(cartLink(page).getByTestId("cart-count")).toHaveText("2 lines");
     await screenshotFromTop(page, `quick-order-fixed-${width}`);
 
+    // A CSV file (a spreadsheet's: BOM, semicolons) goes the same way; the gasket gets 2 more.
+    await page.getByLabel("Or upload a CSV file").setInputFiles({
+      name: "list.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`\uFEFFSKU;Quantity\r\n${pairs};2\r\n`, "utf8"),
+    });
+    await page.getByRole("button", { name: "Upload list" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "1 line went into your cart." })).toBeVisible();
+    await expect(page.getByText("Every line is in.")).toBeVisible();
+
     await page.getByRole("link", { name: "Go to your cart" }).click();
     await expect(page.getByRole("heading", { level: 2, name: `Quick Filter ${tens}` })).toBeVisible();
     await expect(page.getByLabel(`Quantity of Quick Filter ${tens} (pieces)`)).toHaveValue("20");
-    await expect(page.getByLabel(`Quantity of Quick Gasket ${pairs} (pieces)`)).toHaveValue("6");
+    await expect(page.getByLabel(`Quantity of Quick Gasket ${pairs} (pieces)`)).toHaveValue("8");
   });
 }

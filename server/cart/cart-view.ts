@@ -48,6 +48,10 @@ export function presentCart(lines: readonly StoredLine[], toolsById: ReadonlyMap
       lineTotal: centsToDollars(lineCents),
       addedUnitPrice: centsToDollars(line.addedUnitPriceCents),
       problem,
+      minimum: tool.minimum,
+      maximum: tool.maximum,
+      increment: tool.increment,
+      available: tool.available,
     });
   }
   return { lines: shown, total: centsToDollars(totalCents) };

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { cartAnswer } from "../../contract/answers";
 import { type Cart, maxCartLines } from "../../contract/cart";
 import { orderNowMessage } from "../../contract/lot-rules";
 import { tools } from "../catalog/tables";
+import { expectAnswer } from "../test/answers";
 import { insertTool, userIdOf } from "../test/factories";
 import { call } from "../test/requests";
 import { adminEmail, sessionCookie, signUp, type TestUser, usersAndAdmin } from "../test/sessions";
@@ -51,6 +53,7 @@ describeEachDatabase(
         sku: "CART-SP-1",
         priceCents: 89_50,
         minimum: 500,
+        maximum: 5000,
         increment: 50,
         available: 2000,
       });
@@ -75,6 +78,10 @@ describeEachDatabase(
             lineTotal: 3,
             addedUnitPrice: 0.1,
             problem: null,
+            minimum: 10,
+            maximum: null,
+            increment: 1,
+            available: 900,
           },
           {
             toolId: plugs.id,
@@ -86,10 +93,15 @@ describeEachDatabase(
             lineTotal: 49_225,
             addedUnitPrice: 89.5,
             problem: null,
+            minimum: 500,
+            maximum: 5000,
+            increment: 50,
+            available: 2000,
           },
         ],
         total: 49_228,
       });
+      expectAnswer(cartAnswer, res.json());
       // Setting a line again changes its quantity and keeps its place.
       const again = await put(me, discs.id, 40);
       expect(again.json<Cart>().lines.map((l) => [l.name, l.quantity])).toEqual([
@@ -267,9 +279,12 @@ describeEachDatabase(
         expect((await cartOf(me)).lines[0]?.problem).toBe(orderNowMessage);
         await change(tool.id, { available: 5000, maximum: 500 });
         expect((await cartOf(me)).lines[0]?.problem).toBe("Order at most 500 pieces");
+        expect((await cartOf(me)).lines[0]).toMatchObject({ minimum: 100, maximum: 500, available: 5000 });
         await change(tool.id, { maximum: null, minimum: 1000 });
         const cart = await cartOf(me);
         expect(cart.lines[0]?.problem).toBe("Order at least 1,000 pieces");
+        // The line carries the tool's rules as they are today, for the cart page's stepper.
+        expect(cart.lines[0]).toMatchObject({ minimum: 1000, maximum: null, increment: 1, available: 5000 });
         expect(cart.total).toBe(0);
       });
 

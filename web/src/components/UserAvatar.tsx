@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useAuthOptions } from "#web/lib/session/get-auth-options";
-import { defaultAvatar, shownUserImage } from "#web/lib/user-image";
+import { defaultAvatar, shownUserImage } from "#web/lib/uploads/user-image";
 
 type UserAvatarProps = {
   /** The account's photo URL; the default avatar when there is none (or it fails to load). */

@@ -1,6 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type Cart, cartAnswer, type LotRefusal, lotRefusal } from "#contract/cart";
-import { ApiError, apiJson } from "#web/lib/api";
+import type { Cart } from "#contract/cart";
+import { apiJson, lazySchema } from "#web/lib/api";
+
+/**
+ * The cart's answer, checked with its one definition (contract/answers.ts). The bar's cart count
+ * reads it on every page a signed-in buyer opens, which already loads those answers for the session.
+ */
+const cartBody = lazySchema(() => import("#contract/answers").then((a) => a.cartAnswer));
 
 /** The signed-in buyer's cart (kept on the server): the bar's count and the cart page read it. */
 export const cartQueryKey = ["cart"] as const;
@@ -8,20 +14,13 @@ export const cartQueryKey = ["cart"] as const;
 export function cartQueryOptions() {
   return queryOptions({
     queryKey: cartQueryKey,
-    queryFn: ({ signal }) => apiJson("/api/cart", cartAnswer, { signal }),
+    queryFn: ({ signal }) => apiJson("/api/cart", cartBody, { signal }),
   });
 }
 
 /** GET /api/cart. */
 export function useCart(enabled = true) {
   return useQuery({ ...cartQueryOptions(), enabled });
-}
-
-/** A quantity the server refused for a tool's lot rules, with the nearest one they allow. */
-export function refusalOf(error: unknown): LotRefusal | undefined {
-  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409)) return undefined;
-  const parsed = lotRefusal.safeParse(error.body);
-  return parsed.success ? parsed.data : undefined;
 }
 
 /** Every change answers the whole cart: it becomes the cart's query data at once. */
@@ -37,7 +36,7 @@ export type LineChange = { toolId: string; quantity: number };
 
 /** PUT /api/cart/lines/{toolId}: adds the line, or changes its quantity (400/409 with a suggestion). */
 export function putCartLine({ toolId, quantity }: LineChange) {
-  return apiJson(`/api/cart/lines/${encodeURIComponent(toolId)}`, cartAnswer, {
+  return apiJson(`/api/cart/lines/${encodeURIComponent(toolId)}`, cartBody, {
     method: "PUT",
     json: { quantity },
   });
@@ -50,11 +49,11 @@ export function useSetCartLine() {
 /** DELETE /api/cart/lines/{toolId}. */
 export function useRemoveCartLine() {
   return useCartChange((toolId: string) =>
-    apiJson(`/api/cart/lines/${encodeURIComponent(toolId)}`, cartAnswer, { method: "DELETE" }),
+    apiJson(`/api/cart/lines/${encodeURIComponent(toolId)}`, cartBody, { method: "DELETE" }),
   );
 }
 
 /** DELETE /api/cart: every line out. */
 export function useClearCart() {
-  return useCartChange(() => apiJson("/api/cart", cartAnswer, { method: "DELETE" }));
+  return useCartChange(() => apiJson("/api/cart", cartBody, { method: "DELETE" }));
 }

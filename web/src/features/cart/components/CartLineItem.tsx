@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import type { CartLine } from "#contract/cart";
@@ -9,9 +8,9 @@ import { controlClass, FieldError } from "#web/components/FormField";
 import { AlertIcon } from "#web/components/icons";
 import { LotStepper } from "#web/components/LotStepper";
 import { errorMessage } from "#web/lib/api";
-import { toolQueryOptions } from "#web/lib/catalog/get-tool";
 import { toast } from "#web/lib/toast";
-import { refusalOf, useRemoveCartLine, useSetCartLine } from "../api/cart";
+import { useRemoveCartLine, useSetCartLine } from "../api/cart";
+import { refusalOf } from "../api/refusal";
 
 /** A quantity the line did not take: why, and the nearest one it would. */
 type Refused = { quantity: number; message: string; suggested: number | null };
@@ -19,10 +18,9 @@ type Refused = { quantity: number; message: string; suggested: number | null };
 /**
  * One line of the cart: the tool, its quantity on the tool page's lot stepper (each change is a PUT,
  * checked by the server), unit price and line total, what changed since it went in, and Remove.
- * The stepper's steps come from the tool itself (its lot rules are not part of the line).
+ * The stepper's steps come from the tool's lot rules today, which the line carries (no read of the tool).
  */
 export function CartLineItem({ line }: { line: CartLine }) {
-  const tool = useQuery(toolQueryOptions(line.toolId));
   const setLine = useSetCartLine();
   const removeLine = useRemoveCartLine();
   const [draft, setDraft] = useState<string | null>(null);
@@ -60,8 +58,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
     void change(quantity);
   }
 
-  const range = tool.data ? lotRange(tool.data) : undefined;
-  const step = range?.step ?? 1;
+  const range = lotRange(line);
   const priceChanged = line.addedUnitPrice !== line.unitPrice;
   const inputId = `quantity-${line.toolId}`;
   const errorId = `${inputId}-error`;
@@ -109,10 +106,10 @@ export function CartLineItem({ line }: { line: CartLine }) {
             Quantity of {line.name} (pieces)
           </label>
           <LotStepper
-            step={step}
-            onStep={(direction) => tool.data && void change(nextLot(tool.data, line.quantity, direction))}
-            fewerDisabled={busy || !range || line.quantity <= range.minimum}
-            moreDisabled={busy || !range || line.quantity >= range.largest}
+            step={range.step}
+            onStep={(direction) => void change(nextLot(line, line.quantity, direction))}
+            fewerDisabled={busy || line.quantity <= range.minimum}
+            moreDisabled={busy || line.quantity >= range.largest}
           >
             <input
               id={inputId}

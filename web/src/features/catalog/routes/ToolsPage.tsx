@@ -6,7 +6,7 @@ import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { StatusPanel } from "#web/components/StatusPanel";
 import { toolsPageSize, useTools } from "#web/lib/catalog/get-tools";
-import { pageHref, parsePage } from "#web/lib/page-param";
+import { pageHref, parsePage } from "#web/lib/paging/page-param";
 import { ToolCard } from "../components/ToolCard";
 import { ToolFinder } from "../components/ToolFinder";
 import { parseToolsView, toolsViewHref } from "../tools-view-param";

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ContactMessage } from "#contract/contact";
 import { apiFetch, type ListPage, lazySchema, readListPage } from "#web/lib/api";
-import { type ListPosition, listParams } from "#web/lib/page-param";
+import { type ListPosition, listParams } from "#web/lib/paging/page-param";
 
 /** Messages per page of the inbox. */
 export const messagesPageSize = 20;

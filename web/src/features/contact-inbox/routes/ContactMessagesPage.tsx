@@ -7,7 +7,7 @@ import { PanelHeading } from "#web/components/PanelHeading";
 import { PastLastPage } from "#web/components/PastLastPage";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
-import { pageHref, parseListPosition } from "#web/lib/page-param";
+import { pageHref, parseListPosition } from "#web/lib/paging/page-param";
 import { messagesPageSize, useContactMessages } from "../api/get-contact-messages";
 import { MessageItem } from "../components/MessageItem";
 

@@ -3,7 +3,7 @@ import type { OrderStatus } from "#contract/order-status";
 import type { Order } from "#contract/orders";
 import { apiFetch } from "#web/lib/api";
 import { allOrdersQueryKey, ordersQueryKey } from "#web/lib/orders/query-keys";
-import { type ListPosition, listParams } from "#web/lib/page-param";
+import { type ListPosition, listParams } from "#web/lib/paging/page-param";
 import { type OrderView, statusesOf } from "../order-view-param";
 import { type OrdersPage, ordersPageSize, readOrderPage } from "./read-order-page";
 

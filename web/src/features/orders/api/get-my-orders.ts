@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "#web/lib/api";
 import { myOrdersQueryKey } from "#web/lib/orders/query-keys";
-import { type ListPosition, listParams } from "#web/lib/page-param";
+import { type ListPosition, listParams } from "#web/lib/paging/page-param";
 import { type OrdersPage, ordersPageSize, readOrderPage } from "./read-order-page";
 
 /** GET /api/order?orderEmail=&cursor=|page=&limit=: the signed-in user's orders, newest first. */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { type OrderBody, orderSchema } from "#contract/orders";
 import { apiJsonIdempotent } from "#web/lib/api";
 import { ordersQueryKey } from "#web/lib/orders/query-keys";
-import { useSubmissionKey } from "#web/lib/submission-key";
+import { useSubmissionKey } from "#web/lib/orders/submission-key";
 
 const placedSchema = z.object({ insertedId: z.string(), order: orderSchema });
 

@@ -12,7 +12,7 @@ import { PastLastPage } from "#web/components/PastLastPage";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { StatusPanel } from "#web/components/StatusPanel";
-import { pageHref, parseListPosition } from "#web/lib/page-param";
+import { pageHref, parseListPosition } from "#web/lib/paging/page-param";
 import { useCancelOrder } from "../api/cancel-order";
 import { useAllOrders } from "../api/get-all-orders";
 import { ordersPageSize } from "../api/read-order-page";

@@ -9,7 +9,7 @@ import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { StatusPanel } from "#web/components/StatusPanel";
 import { ApiError } from "#web/lib/api";
-import { pageHref, parseListPosition } from "#web/lib/page-param";
+import { pageHref, parseListPosition } from "#web/lib/paging/page-param";
 import { useSession } from "#web/lib/session/get-session";
 import { useSignOut } from "#web/lib/session/sign-out";
 import { useMyOrders } from "../api/get-my-orders";

@@ -7,7 +7,7 @@ import { PanelHeading } from "#web/components/PanelHeading";
 import { PastLastPage } from "#web/components/PastLastPage";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
-import { pageHref, parsePage } from "#web/lib/page-param";
+import { pageHref, parsePage } from "#web/lib/paging/page-param";
 import { outboxPageSize, useOutbox } from "../api/get-outbox";
 import { OutboxItem } from "../components/OutboxItem";
 

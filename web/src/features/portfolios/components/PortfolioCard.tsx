@@ -5,7 +5,7 @@ import { Email } from "#web/components/Email";
 import { NewTabLink } from "#web/components/NewTabLink";
 import { MailIcon } from "#web/components/shop-icons";
 import { thumbnailOf } from "#web/lib/uploads/thumbnail";
-import { defaultAvatar, shownUserImage } from "#web/lib/user-image";
+import { defaultAvatar, shownUserImage } from "#web/lib/uploads/user-image";
 
 const webLink = /^https?:\/\//i;
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiFetch, type ListPage, lazySchema, readListPage } from "#web/lib/api";
-import { type ListPosition, listParams } from "#web/lib/page-param";
+import { type ListPosition, listParams } from "#web/lib/paging/page-param";
 import { type ProfileView, profilesQueryKey } from "./get-profile";
 
 /** Profiles per page of Show All Profile: four rows of three on a wide screen. */

@@ -4,7 +4,7 @@ import { Email } from "#web/components/Email";
 import { NewTabLink } from "#web/components/NewTabLink";
 import { MailIcon, MapPinIcon, PhoneIcon } from "#web/components/shop-icons";
 import { thumbnailOf } from "#web/lib/uploads/thumbnail";
-import { defaultAvatar, shownUserImage } from "#web/lib/user-image";
+import { defaultAvatar, shownUserImage } from "#web/lib/uploads/user-image";
 import type { ProfileView } from "../api/get-profile";
 import { linkedInHref, linkedInLabel } from "../linkedin";
 

@@ -6,7 +6,7 @@ import { PastLastPage } from "#web/components/PastLastPage";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { UsersIcon } from "#web/components/shop-icons";
-import { pageHref, parseListPosition } from "#web/lib/page-param";
+import { pageHref, parseListPosition } from "#web/lib/paging/page-param";
 import { profilesPageSize, useAllProfiles } from "../api/get-all-profiles";
 import { ProfileCard } from "../components/ProfileCard";
 

@@ -12,7 +12,7 @@ import { Spinner } from "#web/components/Spinner";
 import { StatusPanel } from "#web/components/StatusPanel";
 import { ApiError, errorMessage } from "#web/lib/api";
 import { toolsPageSize, useTools } from "#web/lib/catalog/get-tools";
-import { pageHref, parsePage } from "#web/lib/page-param";
+import { pageHref, parsePage } from "#web/lib/paging/page-param";
 import { toast } from "#web/lib/toast";
 import { useDeleteTool } from "../api/delete-tool";
 import { useImportTools } from "../api/import-tools";

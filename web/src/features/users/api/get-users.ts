@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { type User, userSchema } from "#contract/accounts";
 import { apiFetch, readListPage } from "#web/lib/api";
-import { type ListPosition, listParams } from "#web/lib/page-param";
+import { type ListPosition, listParams } from "#web/lib/paging/page-param";
 
 /** Users per page of the All Users table. */
 export const usersPageSize = 20;

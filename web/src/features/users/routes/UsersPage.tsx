@@ -6,7 +6,7 @@ import { PastLastPage } from "#web/components/PastLastPage";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { UsersIcon } from "#web/components/shop-icons";
-import { pageHref, parseListPosition } from "#web/lib/page-param";
+import { pageHref, parseListPosition } from "#web/lib/paging/page-param";
 import { useSession } from "#web/lib/session/get-session";
 import { usersPageSize, useUsers } from "../api/get-users";
 import { UserList } from "../components/UserList";

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { newIdempotencyKey, wasUnanswered } from "./api";
+import { newIdempotencyKey, wasUnanswered } from "../api";
 
 /**
  * One Idempotency-Key per submitted form: the same key while the same body is sent again after
