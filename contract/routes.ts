@@ -20,6 +20,8 @@ export const pagePatterns = [
   /^\/forgot-password$/,
   /^\/reset-password$/,
   /^\/signup$/,
+  /^\/cart$/,
+  /^\/quick-order$/,
   /^\/dashboard$/,
   /^\/dashboard\/(myReview|users|myProfile|createProfile|showAllProfile|addTools|createPortfolio|portfolio|manageTools|manageAllOrder|contactMessages|account|outbox)$/,
   /^\/dashboard\/manageTools\/[^/]+$/,

@@ -13,6 +13,8 @@ import { resolveAuthSecret } from "./accounts/secret";
 import { createUsersService } from "./accounts/service";
 import { accountSettingsRoutes } from "./accounts/settings-routes";
 import { accountSignInRule } from "./accounts/sign-in-limit";
+import { cartRoutes } from "./cart/routes";
+import { createCartService } from "./cart/service";
 import { catalogCsvRoutes } from "./catalog/csv-routes";
 import { createToolListCache, toolListTtlMs } from "./catalog/list-cache";
 import { listenForToolListChanges } from "./catalog/list-changes";
@@ -237,6 +239,7 @@ export async function buildApp({
   accountSettingsRoutes(app, { accountData });
   catalogRoutes(app, { catalog, toolList, readyResponses });
   await catalogCsvRoutes(app, { db, toolList });
+  await cartRoutes(app, { cart: createCartService(db) });
   sitemapRoutes(app, { publicUrl: config.publicUrl });
   shopLinksRoutes(app, { links: config.shopLinks });
   orderRoutes(app, { orders, idempotency, requireEmailVerification: config.requireEmailVerification });

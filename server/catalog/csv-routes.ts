@@ -1,9 +1,9 @@
 import fastifyMultipart from "@fastify/multipart";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { signedInUser } from "../accounts/access";
 import type { Db } from "../db/database";
 import { datedFilename, sendCsv } from "../http/csv";
-import { badRequest, HttpError } from "../http/errors";
+import { readUploadedFile } from "../http/uploaded-file";
 import { importTools, toolCsvHeader, toolExportRows } from "./csv";
 import type { ToolListCache } from "./list-cache";
 
@@ -23,7 +23,11 @@ export async function catalogCsvRoutes(app: FastifyInstance, deps: { db: Db; too
     });
     scope.post("/api/import/tools", { config: { access: "admin" } }, async (request, reply) => {
       const admin = signedInUser(request);
-      const file = await readUploadedFile(request);
+      const file = await readUploadedFile(request, {
+        field: importField,
+        tooLarge: "The file is larger than 5 MB",
+        missing: `Choose a CSV file to import in the field "${importField}"`,
+      });
       // The page's own address, as its photos' addresses are copied from the browser.
       const shopOrigins = [request.headers.origin ?? "", `${request.protocol}://${request.host}`];
       const result = await importTools(deps.db, file, admin.id, shopOrigins);
@@ -33,28 +37,4 @@ export async function catalogCsvRoutes(app: FastifyInstance, deps: { db: Db; too
       return counts;
     });
   });
-}
-
-async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) {
-    throw new HttpError(415, `Send the CSV file as multipart/form-data in the field "${importField}"`);
-  }
-  let file: Buffer | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== "file") continue;
-      if (part.fieldname !== importField) {
-        part.file.resume();
-        throw badRequest(`Send the CSV file in the field "${importField}"`);
-      }
-      file = await part.toBuffer();
-    }
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw new HttpError(413, "The file is larger than 5 MB");
-    throw badRequest("The upload is not a valid multipart form");
-  }
-  if (!file) throw badRequest(`Choose a CSV file to import in the field "${importField}"`);
-  return file;
 }

@@ -1,24 +1,12 @@
 import { pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import type { FastifyReply } from "fastify";
+import { neutraliseFormula } from "#contract/csv-cells";
+
+// The formula guard lives in contract/ (the browser writes a CSV too); the server's files use it from here.
+export { neutraliseFormula, restoreFormula } from "#contract/csv-cells";
 
 // CSV files the admins download and upload (orders export, catalog export and import).
-
-/**
- * A cell a spreadsheet would run as a formula (OWASP "CSV injection"), or one that already starts
- * with quotes before such a character (so that its own leading quote survives the round trip).
- */
-const formulaStart = /^'*[=+\-@\t\r]/;
-
-/** Text that a spreadsheet would read as a formula gets a leading quote, so it stays text. */
-export function neutraliseFormula(value: string): string {
-  return formulaStart.test(value) ? `'${value}` : value;
-}
-
-/** Undoes `neutraliseFormula` on a cell read back from one of our files. */
-export function restoreFormula(value: string): string {
-  return value.startsWith("'") && formulaStart.test(value.slice(1)) ? value.slice(1) : value;
-}
 
 /** "orders-2026-11-23.csv": today's date (UTC) in a download's name. */
 export function datedFilename(prefix: string, now = new Date()): string {

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from "react-router";
 import { Navbar } from "#web/components/Navbar";
 import { Spinner } from "#web/components/Spinner";
 import { AccountNav } from "#web/features/auth/components/AccountNav";
+import { CartNavItem } from "#web/features/cart/components/CartNavItem";
 import { lazyNearViewport } from "#web/lib/lazy-near-viewport";
 import { useSignOutOnUnauthorized } from "#web/lib/session/sign-out";
 import { Toaster } from "#web/lib/toast";
@@ -26,7 +27,7 @@ function AppShell({ children }: { children: ReactNode }) {
       >
         Skip to main content
       </a>
-      <Navbar account={<AccountNav />} />
+      <Navbar account={<AccountNav />} aside={<CartNavItem />} />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         {children}
       </main>

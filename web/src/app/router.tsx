@@ -40,7 +40,15 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: "tools/:toolsId",
-            ...page(() => import("#web/features/orders/routes/ToolOrderPage").then((m) => m.ToolOrderPage)),
+            ...page(() => import("./tool/ToolOrderPage").then((m) => m.ToolOrderPage)),
+          },
+          {
+            path: "cart",
+            ...page(() => import("#web/features/cart/routes/CartPage").then((m) => m.CartPage)),
+          },
+          {
+            path: "quick-order",
+            ...page(() => import("#web/features/cart/routes/QuickOrderPage").then((m) => m.QuickOrderPage)),
           },
         ],
       },

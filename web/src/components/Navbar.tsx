@@ -24,10 +24,12 @@ const links = [
 type NavbarProps = {
   /** The account items after the main links (list items): Login, or Dashboard and the profile menu. */
   account?: ReactNode;
+  /** Beside the menu toggle, outside the menu, on every screen size (the cart link). */
+  aside?: ReactNode;
 };
 
 /** The site's top bar: logo, main links, the account items and (on small screens) a menu toggle. */
-export function Navbar({ account }: NavbarProps) {
+export function Navbar({ account, aside }: NavbarProps) {
   const { pathname, key } = useLocation();
   // The menu stays open only on the page where it was opened, so any navigation closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -60,20 +62,23 @@ export function Navbar({ account }: NavbarProps) {
           />
         </Link>
 
-        <button
-          type="button"
-          className="inline-flex size-11 items-center justify-center rounded-md text-navy hover:bg-slate-100 md:hidden"
-          aria-expanded={open}
-          aria-controls={menuId}
-          aria-label={open ? "Close menu" : "Open menu"}
-          onClick={() => setOpenOn(open ? null : key)}
-        >
-          {open ? <CloseIcon /> : <MenuIcon />}
-        </button>
+        <div className="flex items-center gap-1 md:order-last md:ml-2">
+          {aside}
+          <button
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-md text-navy hover:bg-slate-100 md:hidden"
+            aria-expanded={open}
+            aria-controls={menuId}
+            aria-label={open ? "Close menu" : "Open menu"}
+            onClick={() => setOpenOn(open ? null : key)}
+          >
+            {open ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
 
         <ul
           id={menuId}
-          className={`${open ? "flex" : "hidden"} absolute inset-x-0 top-full flex-col gap-1 border-b border-slate-200 bg-white px-4 pt-2 pb-4 shadow-lg md:static md:flex md:flex-row md:items-center md:gap-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none`}
+          className={`${open ? "flex" : "hidden"} absolute inset-x-0 top-full flex-col gap-1 border-b border-slate-200 bg-white px-4 pt-2 pb-4 shadow-lg md:static md:ml-auto md:flex md:flex-row md:items-center md:gap-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none`}
         >
           <li>
             <Link to="/" aria-current={homeActive ? "page" : undefined} className={navLinkClass(homeActive)}>

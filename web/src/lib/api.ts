@@ -3,11 +3,14 @@ import { cursorOf, pageLinks, totalCountHeader } from "#contract/paging";
 /** A failed API call. `status` is the HTTP status, or 0 when the server could not be reached. */
 export class ApiError extends Error {
   readonly status: number;
+  /** The error answer's JSON body, for calls whose refusals carry more than `error`. */
+  readonly body: unknown;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, body?: unknown) {
     super(message);
     this.name = "ApiError";
     this.status = status;
+    this.body = body;
   }
 }
 
@@ -26,20 +29,23 @@ function fallbackMessage(status: number): string {
 /** Reads the server's `{ error }` body (see decisions.md) into an ApiError. */
 async function toApiError(response: Response): Promise<ApiError> {
   let message = fallbackMessage(response.status);
+  let body: unknown;
   try {
-    const body: unknown = await response.json();
+    body = await response.json();
     if (body && typeof body === "object" && "error" in body && typeof body.error === "string" && body.error) {
       message = body.error;
     }
   } catch {
     // Not JSON (a proxy's error page, say): keep the fallback.
   }
-  return new ApiError(response.status, message);
+  return new ApiError(response.status, message, body);
 }
 
 export type ApiRequest = Omit<RequestInit, "body"> & {
   /** Sent as JSON. */
   json?: unknown;
+  /** Sent as multipart/form-data (the browser writes its boundary). */
+  form?: FormData;
   /** A 401 is this call's answer (a wrong password), not a lost session: it does not sign the user out. */
   expectUnauthorized?: boolean;
 };
@@ -71,7 +77,7 @@ export function onUnauthorized(handler: () => void): () => void {
  */
 export async function apiFetch(
   path: string,
-  { json, headers, expectUnauthorized = false, ...init }: ApiRequest = {},
+  { json, form, headers, expectUnauthorized = false, ...init }: ApiRequest = {},
 ): Promise<Response> {
   const requestHeaders = new Headers(headers);
   requestHeaders.set("accept", "application/json");
@@ -83,7 +89,7 @@ export async function apiFetch(
       credentials: "same-origin",
       ...init,
       headers: requestHeaders,
-      body: json === undefined ? undefined : JSON.stringify(json),
+      body: json === undefined ? form : JSON.stringify(json),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;

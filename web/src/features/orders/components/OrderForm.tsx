@@ -10,6 +10,7 @@ import { stockState, stockStateLabels } from "#contract/stock-state";
 import { pieces } from "#contract/tool-display";
 import { controlClass, Field } from "#web/components/FormField";
 import { AlertIcon } from "#web/components/icons";
+import { LotStepper } from "#web/components/LotStepper";
 import { ApiError, errorMessage } from "#web/lib/api";
 import {
   arrivalDate,
@@ -27,6 +28,17 @@ type OrderFormProps = {
   buyer: { name: string; email: string };
   /** Today in the shopper's time zone, YYYY-MM-DD. */
   today: string;
+  /** What sits beside "Place order" (the tool page puts "Add to cart" there), given the quantity field. */
+  besideSubmit?: (quantity: QuantityField) => ReactNode;
+};
+
+/** The form's quantity as another action on the same lot sees it. */
+export type QuantityField = {
+  value: unknown;
+  /** Puts a quantity into the field (a suggested one, say). */
+  set: (quantity: number) => void;
+  /** Shows a message at the field and focuses it. */
+  refuse: (message: string) => void;
 };
 
 /**
@@ -67,36 +79,12 @@ function closedNote(tool: Tool): ReactNode {
   return "There is not enough stock for a lot right now. New stock arrives every week.";
 }
 
-function Stepper({
-  label,
-  onClick,
-  disabled,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  disabled: boolean;
-  children: string;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      onClick={onClick}
-      disabled={disabled}
-      className="mt-1.5 flex w-12 shrink-0 items-center justify-center rounded-lg border border-slate-300 bg-white font-bold text-navy text-xl hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40"
-    >
-      <span aria-hidden="true">{children}</span>
-    </button>
-  );
-}
-
 /**
  * The order form of a tool page: the buyer's name and email (read-only, from the session), the
  * quantity in the tool's lots with the total as it changes, phone, delivery address and needed-by
  * date. Checked with the server's own rules; sent to POST /api/order.
  */
-export function OrderForm({ tool, buyer, today }: OrderFormProps) {
+export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) {
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
   const schema = useMemo(() => orderFormSchema(tool, today), [tool, today]);
@@ -218,14 +206,12 @@ export function OrderForm({ tool, buyer, today }: OrderFormProps) {
           }
         >
           {(control) => (
-            <div className="flex gap-2">
-              <Stepper
-                label={`Fewer pieces (${step.toLocaleString("en-US")} less)`}
-                onClick={() => stepBy(-1)}
-                disabled={soldOut || (typeof quantity === "number" && quantity <= tool.minimum)}
-              >
-                −
-              </Stepper>
+            <LotStepper
+              step={step}
+              onStep={stepBy}
+              fewerDisabled={soldOut || (typeof quantity === "number" && quantity <= tool.minimum)}
+              moreDisabled={soldOut || (typeof quantity === "number" && quantity >= largest)}
+            >
               {/* Text, not number: the − and + buttons are the one stepper (no native spinners beside them). */}
               <input
                 {...control}
@@ -237,14 +223,7 @@ export function OrderForm({ tool, buyer, today }: OrderFormProps) {
                 required
                 className={`${controlClass} text-center font-semibold tabular-nums`}
               />
-              <Stepper
-                label={`More pieces (${step.toLocaleString("en-US")} more)`}
-                onClick={() => stepBy(1)}
-                disabled={soldOut || (typeof quantity === "number" && quantity >= largest)}
-              >
-                +
-              </Stepper>
-            </div>
+            </LotStepper>
           )}
         </Field>
 
@@ -321,9 +300,17 @@ export function OrderForm({ tool, buyer, today }: OrderFormProps) {
           )}
         </Field>
 
-        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting || soldOut}>
-          {isSubmitting ? "Placing your order…" : "Place order"}
-        </button>
+        <div className={besideSubmit ? "grid gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2" : undefined}>
+          <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting || soldOut}>
+            {isSubmitting ? "Placing your order…" : "Place order"}
+          </button>
+          {besideSubmit?.({
+            value: quantity,
+            set: (next) =>
+              form.setValue("quantity", next, { shouldValidate: true, shouldDirty: true, shouldTouch: true }),
+            refuse: (message) => form.setError("quantity", { message }, { shouldFocus: true }),
+          })}
+        </div>
       </form>
     </section>
   );

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { toolSchema } from "#contract/catalog";
-import { apiJson } from "#web/lib/api";
+import { apiJson } from "../api";
 
 /** GET /api/service/{id}: one tool with its lot rules and current stock. */
 export function getTool(id: string, signal?: AbortSignal) {

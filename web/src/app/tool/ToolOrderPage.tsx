@@ -4,12 +4,13 @@ import { BoxIcon, ChevronLeftIcon } from "#web/components/icons";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { StatusPanel } from "#web/components/StatusPanel";
+import { AddToCartButton } from "#web/features/cart/components/AddToCartButton";
+import { OrderForm } from "#web/features/orders/components/OrderForm";
+import { ToolFacts } from "#web/features/orders/components/ToolFacts";
 import { isNotFound } from "#web/lib/api";
+import { useTool } from "#web/lib/catalog/get-tool";
 import { todayIso } from "#web/lib/delivery/delivery-date";
 import { useSession } from "#web/lib/session/get-session";
-import { useTool } from "../api/get-tool";
-import { OrderForm } from "../components/OrderForm";
-import { ToolFacts } from "../components/ToolFacts";
 
 function BackToTools() {
   return (
@@ -25,7 +26,7 @@ function BackToTools() {
   );
 }
 
-/** /tools/{toolsId} (signed in): the tool in full and its order form. */
+/** /tools/{toolsId} (signed in): the tool in full, its order form, and "Add to cart" on the same quantity. */
 export function ToolOrderPage() {
   const { toolsId = "" } = useParams();
   const tool = useTool(toolsId);
@@ -67,6 +68,7 @@ export function ToolOrderPage() {
             tool={data}
             buyer={session.data ?? { name: "", email: "" }}
             today={today}
+            besideSubmit={(quantity) => <AddToCartButton tool={data} quantity={quantity} />}
           />
         </div>
       )}

@@ -1,0 +1,54 @@
+import type { Cart, CartLine } from "#contract/cart";
+import { lotProblem } from "#contract/lot-rules";
+import { centsToDollars, formatCents, lotTotalCents } from "#contract/money";
+import type { ToolLot } from "#server/catalog/lots";
+
+/** A cart line as stored. */
+export type StoredLine = { toolId: string; quantity: number; addedUnitPriceCents: number };
+
+/** What a line's tool no longer allows, in words. */
+export const noLongerSold = "This tool is no longer sold";
+
+/**
+ * What changed about a line's tool since the line was put in the cart, or null when it can be
+ * checked out as it is. The first that applies: the tool taken off the shop, a lot rule the
+ * quantity now breaks (stock, sold out, Order Now's 500 in stock, changed minimum, maximum or step),
+ * a changed price (setting the line again takes today's price).
+ */
+export function lineProblem(line: StoredLine, tool: ToolLot): string | null {
+  if (tool.archivedAt !== null) return noLongerSold;
+  const problem = lotProblem(tool, line.quantity);
+  if (problem) return problem.message;
+  if (tool.priceCents !== line.addedUnitPriceCents) {
+    return `The price changed from ${formatCents(line.addedUnitPriceCents)} to ${formatCents(tool.priceCents)} a piece`;
+  }
+  return null;
+}
+
+/**
+ * The cart as the API sends it, lines in the order they were added, priced today. The total is
+ * what can be checked out now: the lines without a problem (a changed price counts until accepted).
+ */
+export function presentCart(lines: readonly StoredLine[], toolsById: ReadonlyMap<string, ToolLot>): Cart {
+  let totalCents = 0;
+  const shown: CartLine[] = [];
+  for (const line of lines) {
+    const tool = toolsById.get(line.toolId);
+    if (!tool) continue; // a line's tool cannot be deleted (the foreign key), only archived
+    const problem = lineProblem(line, tool);
+    const lineCents = lotTotalCents(tool.priceCents, line.quantity);
+    if (problem === null) totalCents += lineCents;
+    shown.push({
+      toolId: line.toolId,
+      sku: tool.sku ?? "",
+      name: tool.name,
+      img: tool.img,
+      quantity: line.quantity,
+      unitPrice: centsToDollars(tool.priceCents),
+      lineTotal: centsToDollars(lineCents),
+      addedUnitPrice: centsToDollars(line.addedUnitPriceCents),
+      problem,
+    });
+  }
+  return { lines: shown, total: centsToDollars(totalCents) };
+}

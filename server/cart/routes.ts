@@ -1,0 +1,86 @@
+import { isUtf8 } from "node:buffer";
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { cartLineBody, cartLineParams, maxQuickOrderBytes, quickOrderBody } from "#contract/cart";
+import { signedInUser } from "#server/accounts/access";
+import { badRequest, HttpError, parseInput } from "#server/http/errors";
+import { readUploadedFile } from "#server/http/uploaded-file";
+import type { CartService } from "./service";
+
+/** The field of the multipart form a quick-order CSV file comes in. */
+export const quickOrderField = "file";
+const quantityTooLarge = "That quantity is too large";
+const tooLarge = `The list is larger than ${maxQuickOrderBytes / 1000} KB: split it into smaller lists`;
+
+export async function cartRoutes(app: FastifyInstance, deps: { cart: CartService }) {
+  app.get("/api/cart", { config: { access: "user" } }, async (request) =>
+    deps.cart.cart(signedInUser(request).id),
+  );
+
+  // Sets the line's quantity (adds the line): a quantity the lot rules refuse is answered with the
+  // rule and the nearest quantity they allow, 400 (the quantity) or 409 (the stock now).
+  app.put("/api/cart/lines/:toolId", { config: { access: "user" } }, async (request, reply) => {
+    const buyer = signedInUser(request);
+    const { toolId } = parseInput(cartLineParams, request.params);
+    const answer = await deps.cart.setLine(buyer.id, toolId, lineQuantity(request.body));
+    if ("status" in answer) return reply.status(answer.status).send(answer.body);
+    return answer;
+  });
+
+  app.delete("/api/cart/lines/:toolId", { config: { access: "user" } }, async (request) => {
+    const { toolId } = parseInput(cartLineParams, request.params);
+    return deps.cart.removeLine(signedInUser(request).id, toolId);
+  });
+
+  app.delete("/api/cart", { config: { access: "user" } }, async (request) =>
+    deps.cart.clear(signedInUser(request).id),
+  );
+
+  // A pasted list as JSON `{ text }`, or a CSV file as multipart/form-data (parsed in this scope only).
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: {
+        fileSize: maxQuickOrderBytes,
+        files: 1,
+        fields: 2,
+        fieldSize: 1024,
+        parts: 3,
+        headerPairs: 50,
+      },
+    });
+    scope.post(
+      "/api/cart/quick-order",
+      // Room for the list's JSON escapes (a tab or a line break is two bytes); past it Fastify answers 413.
+      { config: { access: "user" }, bodyLimit: 2 * maxQuickOrderBytes + 1024 },
+      async (request) => deps.cart.quickOrder(signedInUser(request).id, await listText(request)),
+    );
+  });
+}
+
+/**
+ * The quantity of a PUT: any finite number goes to the lot rules, which name the rule it breaks
+ * and the nearest quantity they allow (12.5 → "whole", 0 → "minimum"); anything else is refused here.
+ */
+function lineQuantity(body: unknown): number {
+  const quantity = (body as { quantity?: unknown } | null)?.quantity;
+  if (typeof quantity !== "number") return parseInput(cartLineBody, body).quantity;
+  if (Math.abs(quantity) > Number.MAX_SAFE_INTEGER) throw badRequest(quantityTooLarge);
+  return quantity;
+}
+
+async function listText(request: FastifyRequest): Promise<string> {
+  if (request.isMultipart()) {
+    const file = await readUploadedFile(request, {
+      field: quickOrderField,
+      tooLarge,
+      missing: `Choose a CSV file of SKUs and quantities in the field "${quickOrderField}"`,
+    });
+    if (!isUtf8(file)) {
+      throw badRequest("The file is not UTF-8 text. Save it as CSV UTF-8 and upload it again");
+    }
+    return file.toString("utf8");
+  }
+  const { text } = parseInput(quickOrderBody, request.body);
+  if (Buffer.byteLength(text) > maxQuickOrderBytes) throw new HttpError(413, tooLarge);
+  return text;
+}

@@ -1,0 +1,96 @@
+import { and, eq, sql } from "drizzle-orm";
+import { type Cart, type LotRefusal, lotRefusalOf, maxCartLines } from "#contract/cart";
+import { type ToolLot, toolLotsOf } from "#server/catalog/lots";
+import type { Db, Tx } from "#server/db/database";
+import { conflict, notFound } from "#server/http/errors";
+import { presentCart } from "./cart-view";
+import { cartFull, lockCart, storedLines } from "./lines";
+import { addQuickOrder, type QuickOrderResult } from "./quick-order";
+import { cartLines } from "./tables";
+
+export const noSuchTool = "No tool on sale has that id";
+
+/** A quantity the lot rules refuse: 400 for the quantity itself, 409 for the stock now. */
+export type LineRefusal = { status: 400 | 409; body: LotRefusal };
+
+/** A refusal of `quantity` of `tool` by its lot rules, or undefined when the rules allow it. */
+export function refusalOf(tool: ToolLot, quantity: number): LineRefusal | undefined {
+  const refusal = lotRefusalOf(tool, quantity);
+  if (!refusal) return undefined;
+  return { status: refusal.rule === "stock" ? 409 : 400, body: refusal };
+}
+
+export function createCartService(db: Db) {
+  async function cartOf(tx: Db | Tx, userId: string): Promise<Cart> {
+    const lines = await storedLines(tx, userId);
+    return presentCart(
+      lines,
+      await toolLotsOf(
+        tx,
+        lines.map((l) => l.toolId),
+      ),
+    );
+  }
+
+  return {
+    /** The buyer's cart, priced today, each line with what changed about its tool. */
+    cart(userId: string): Promise<Cart> {
+      return cartOf(db, userId);
+    },
+
+    /**
+     * Sets a line's quantity (adds the line when the tool is not in the cart yet) at today's price,
+     * checked against the tool's lot rules and stock now (advisory: stock is taken at checkout).
+     * Throws 404 for a tool not on sale, 409 when a new line would not fit.
+     */
+    async setLine(userId: string, toolId: string, quantity: number): Promise<Cart | LineRefusal> {
+      const tool = (await toolLotsOf(db, [toolId])).get(toolId);
+      if (!tool || tool.archivedAt !== null) throw notFound(noSuchTool);
+      const refusal = refusalOf(tool, quantity);
+      if (refusal) return refusal;
+      return db.transaction(async (tx) => {
+        // One buyer's changes queue here, so two tabs cannot both add the 501st line.
+        await lockCart(tx, userId);
+        const [has] = await tx
+          .select({
+            count: sql<number>`count(*)::integer`,
+            here: sql<number>`count(*) filter (where ${cartLines.toolId} = ${toolId})::integer`,
+          })
+          .from(cartLines)
+          .where(eq(cartLines.userId, userId));
+        if ((has?.here ?? 0) === 0 && (has?.count ?? 0) >= maxCartLines) throw conflict(cartFull);
+        await tx
+          .insert(cartLines)
+          .values({ userId, toolId, quantity, addedUnitPriceCents: tool.priceCents })
+          .onConflictDoUpdate({
+            target: [cartLines.userId, cartLines.toolId],
+            set: { quantity, addedUnitPriceCents: tool.priceCents },
+          });
+        return cartOf(tx, userId);
+      });
+    },
+
+    /** Takes a tool's line out of the cart (none there: nothing to do). */
+    async removeLine(userId: string, toolId: string): Promise<Cart> {
+      await db.delete(cartLines).where(and(eq(cartLines.userId, userId), eq(cartLines.toolId, toolId)));
+      return cartOf(db, userId);
+    },
+
+    /** Empties the cart. */
+    async clear(userId: string): Promise<Cart> {
+      await db.delete(cartLines).where(eq(cartLines.userId, userId));
+      return { lines: [], total: 0 };
+    },
+
+    /** A pasted or uploaded list checked line by line; the valid lines go into the cart together. */
+    quickOrder(userId: string, text: string): Promise<QuickOrderResult> {
+      return db.transaction(async (tx) => {
+        await lockCart(tx, userId);
+        const result = await addQuickOrder(tx, userId, text);
+        return { ...result, cart: await cartOf(tx, userId) };
+      });
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

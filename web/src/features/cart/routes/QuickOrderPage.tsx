@@ -1,0 +1,249 @@
+import { useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import { maxCartLines, type QuickOrderAnswer, type QuickOrderProblem } from "#contract/cart";
+import { controlClass, FieldError } from "#web/components/FormField";
+import { errorMessage } from "#web/lib/api";
+import { toast } from "#web/lib/toast";
+import { type QuickOrderList, useQuickOrder } from "../api/quick-order";
+import { downloadText, problemsCsv } from "../problems-csv";
+
+const example = "SKU, quantity\nBRK-2041, 200\nSPK-1180; 500\nFLT-0007\t50";
+
+function linesAdded(count: number): string {
+  return count === 1
+    ? "1 line went into your cart."
+    : `${count.toLocaleString("en-US")} lines went into your cart.`;
+}
+
+/** A problem line, with "Use N" taking the nearest quantity the tool's rules allow. */
+function ProblemRow({
+  problem,
+  onFixed,
+}: {
+  problem: QuickOrderProblem;
+  onFixed: (problem: QuickOrderProblem, answer: QuickOrderAnswer) => void;
+}) {
+  const fix = useQuickOrder();
+  const suggested = problem.suggestedQuantity;
+  const [error, setError] = useState<string>();
+
+  async function takeSuggested(quantity: number) {
+    setError(undefined);
+    try {
+      // The same check as the list's, for this one line: by SKU, as it was sent.
+      const answer = await fix.mutateAsync({ text: `${problem.sku} ${quantity}` });
+      const still = answer.problems[0];
+      if (still) setError(still.error);
+      else onFixed(problem, answer);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  }
+
+  return (
+    <tr className="align-top">
+      <td className="py-3 pr-3 text-slate-600 tabular-nums">{problem.line}</td>
+      <td className="break-all py-3 pr-3 font-mono text-sm">{problem.sku || "—"}</td>
+      <td className="py-3 pr-3 tabular-nums">{problem.quantity?.toLocaleString("en-US") ?? "—"}</td>
+      <td className="py-3 pr-3">
+        <span className="text-amber-900">{problem.error}</span>
+        {error && <FieldError message={error} />}
+      </td>
+      <td className="py-3 text-right">
+        {suggested != null && (
+          <button
+            type="button"
+            className="btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-sm"
+            onClick={() => void takeSuggested(suggested)}
+            disabled={fix.isPending}
+            aria-label={`Use ${suggested.toLocaleString("en-US")} for line ${problem.line}, ${problem.sku}`}
+          >
+            {fix.isPending ? "Adding…" : `Use ${suggested.toLocaleString("en-US")}`}
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function Result({
+  answer,
+  onFixed,
+}: {
+  answer: QuickOrderAnswer;
+  onFixed: (problem: QuickOrderProblem, fixed: QuickOrderAnswer) => void;
+}) {
+  const { added, problems } = answer;
+  return (
+    <section
+      aria-labelledby="result-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id="result-heading" className="font-bold text-lg text-navy">
+        Your list
+      </h2>
+      <p role="status" className="mt-2 text-slate-700">
+        {linesAdded(added.length)}{" "}
+        {problems.length > 0
+          ? `${problems.length === 1 ? "1 line needs" : `${problems.length} lines need`} fixing.`
+          : "Every line is in."}{" "}
+        <Link to="/cart" className="font-semibold text-accent-dark underline-offset-4 hover:underline">
+          Go to your cart
+        </Link>
+      </p>
+      {problems.length > 0 && (
+        <>
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+            <h3 className="font-semibold text-navy">Lines to fix</h3>
+            <button
+              type="button"
+              className="btn btn-secondary min-h-9 px-3 py-1.5 text-sm"
+              onClick={async () => downloadText(await problemsCsv(problems), "quick-order-problems.csv")}
+            >
+              Download problems as CSV
+            </button>
+          </div>
+          <div className="mt-2 overflow-x-auto">
+            <table className="w-full min-w-[34rem] text-left text-sm">
+              <thead className="border-slate-200 border-b text-slate-600">
+                <tr>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Line
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    SKU
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Quantity
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Problem
+                  </th>
+                  <th scope="col" className="py-2 font-semibold">
+                    <span className="sr-only">Fix</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {problems.map((problem) => (
+                  <ProblemRow key={`${problem.line}-${problem.sku}`} problem={problem} onFixed={onFixed} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * /quick-order (signed in): a pasted list of `SKU quantity` lines, or a CSV file, into the cart in
+ * one go; the lines the shop cannot take stay on screen to fix, one click each, or to download.
+ */
+export function QuickOrderPage() {
+  const send = useQuickOrder();
+  const [text, setText] = useState("");
+  const [file, setFile] = useState<File | null>(null);
+  const [answer, setAnswer] = useState<QuickOrderAnswer | null>(null);
+  const [error, setError] = useState<string>();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  async function submit(list: QuickOrderList) {
+    setError(undefined);
+    try {
+      setAnswer(await send.mutateAsync(list));
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  }
+
+  function onFixed(problem: QuickOrderProblem, fixed: QuickOrderAnswer) {
+    setAnswer(
+      (current) =>
+        current && {
+          added: [...current.added, ...fixed.added.map((line) => ({ ...line, line: problem.line }))],
+          problems: current.problems.filter((p) => p !== problem),
+          cart: fixed.cart,
+        },
+    );
+    toast.success("Added to your cart", { description: `Line ${problem.line}: ${problem.sku}` });
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
+      <title>Quick order · Car Mechanic</title>
+      <h1 className="font-bold text-3xl text-navy tracking-tight">Quick order</h1>
+      <p className="mt-2 max-w-prose text-slate-600">
+        Paste your list, one tool a line: its SKU and the quantity, separated by a comma, a tab, a semicolon
+        or spaces. A header row is fine, and so are up to {maxCartLines} lines. Or upload the list as a CSV
+        file.
+      </p>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <form
+          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (text.trim() === "") setError("Paste your list: one SKU and quantity a line");
+            else void submit({ text });
+          }}
+          noValidate
+        >
+          <label htmlFor={`${id}-text`} className="font-semibold text-sm text-steel">
+            Your list
+          </label>
+          <textarea
+            id={`${id}-text`}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            rows={10}
+            spellCheck={false}
+            placeholder={example}
+            aria-describedby={error ? `${id}-error` : undefined}
+            aria-invalid={error ? true : undefined}
+            className={`${controlClass} font-mono text-sm`}
+          />
+          {error && <FieldError id={`${id}-error`} message={error} />}
+          <button type="submit" className="btn btn-primary mt-4 w-full sm:w-auto" disabled={send.isPending}>
+            {send.isPending ? "Checking your list…" : "Add to cart"}
+          </button>
+        </form>
+
+        <form
+          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (file) void submit({ file });
+            else fileInput.current?.focus();
+          }}
+        >
+          <label htmlFor={`${id}-file`} className="font-semibold text-sm text-steel">
+            Or upload a CSV file
+          </label>
+          <input
+            ref={fileInput}
+            id={`${id}-file`}
+            type="file"
+            accept=".csv,.txt,text/csv,text/plain"
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            className="mt-2 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold file:text-navy hover:file:bg-slate-200"
+          />
+          <p className="mt-2 text-slate-600 text-xs">
+            Columns SKU and quantity; a spreadsheet's CSV export works.
+          </p>
+          <button type="submit" className="btn btn-secondary mt-4 w-full" disabled={send.isPending || !file}>
+            Upload list
+          </button>
+        </form>
+      </div>
+
+      {answer && (
+        <div className="mt-8">
+          <Result answer={answer} onFixed={onFixed} />
+        </div>
+      )}
+    </div>
+  );
+}
