@@ -1,9 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type Cart, cartAnswer, type LotRefusal, lotRefusal } from "#contract/cart";
 import { ApiError, apiJson } from "#web/lib/api";
-
-/** The signed-in buyer's cart (kept on the server): the bar's count and the cart page read it. */
-export const cartQueryKey = ["cart"] as const;
+import { cartQueryKey } from "#web/lib/cart/query-keys";
 
 export function cartQueryOptions() {
   return queryOptions({
@@ -57,4 +55,16 @@ export function useRemoveCartLine() {
 /** DELETE /api/cart: every line out. */
 export function useClearCart() {
   return useCartChange(() => apiJson("/api/cart", cartAnswer, { method: "DELETE" }));
+}
+
+/**
+ * Takes today's price for each line whose price changed since it went in: its quantity is set again
+ * (a PUT each), which the server prices anew. The cart answered last becomes the cart's data.
+ */
+export function useAcceptPrices() {
+  return useCartChange(async (lines: LineChange[]) => {
+    let cart: Cart | undefined;
+    for (const line of lines) cart = await putCartLine(line);
+    return cart ?? apiJson("/api/cart", cartAnswer);
+  });
 }
