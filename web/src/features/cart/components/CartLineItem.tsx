@@ -13,7 +13,8 @@ import { toolQueryOptions } from "#web/lib/catalog/get-tool";
 import { toast } from "#web/lib/toast";
 import { refusalOf, useRemoveCartLine, useSetCartLine } from "../api/cart";
 
-type Refused = { message: string; suggested: number | null };
+/** A quantity the line did not take: why, and the nearest one it would. */
+type Refused = { quantity: number; message: string; suggested: number | null };
 
 /**
  * One line of the cart: the tool, its quantity on the tool page's lot stepper (each change is a PUT,
@@ -34,7 +35,11 @@ export function CartLineItem({ line }: { line: CartLine }) {
       await setLine.mutateAsync({ toolId: line.toolId, quantity });
       setDraft(null);
     } catch (error) {
-      setRefused({ message: errorMessage(error), suggested: refusalOf(error)?.suggestedQuantity ?? null });
+      setRefused({
+        quantity,
+        message: errorMessage(error),
+        suggested: refusalOf(error)?.suggestedQuantity ?? null,
+      });
     }
   }
 
@@ -43,9 +48,11 @@ export function CartLineItem({ line }: { line: CartLine }) {
     if (draft === null) return;
     const quantity = Number(draft.trim());
     if (draft.trim() === "" || !Number.isInteger(quantity) || quantity <= 0) {
-      setRefused({ message: "Order a whole number of pieces", suggested: null });
+      setRefused({ quantity, message: "Order a whole number of pieces", suggested: null });
       return;
     }
+    // Already refused (Enter, then the blur of a click on "Use N"): the message stands.
+    if (quantity === refused?.quantity) return;
     if (quantity === line.quantity) {
       setDraft(null);
       return;

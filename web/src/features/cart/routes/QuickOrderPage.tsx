@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { maxCartLines, type QuickOrderAnswer, type QuickOrderProblem } from "#contract/cart";
+import { pieces } from "#contract/tool-display";
 import { controlClass, FieldError } from "#web/components/FormField";
 import { errorMessage } from "#web/lib/api";
 import { toast } from "#web/lib/toast";
@@ -41,28 +42,37 @@ function ProblemRow({
   }
 
   return (
-    <tr className="align-top">
-      <td className="py-3 pr-3 text-slate-600 tabular-nums">{problem.line}</td>
-      <td className="break-all py-3 pr-3 font-mono text-sm">{problem.sku || "—"}</td>
-      <td className="py-3 pr-3 tabular-nums">{problem.quantity?.toLocaleString("en-US") ?? "—"}</td>
-      <td className="py-3 pr-3">
-        <span className="text-amber-900">{problem.error}</span>
+    <li
+      className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 py-3"
+      data-testid="problem-line"
+    >
+      <div className="min-w-0">
+        <p className="text-slate-600 text-sm">
+          <span className="font-semibold text-navy">Line {problem.line}</span>
+          <span aria-hidden="true"> · </span>
+          <span className="break-all font-mono">{problem.sku || "no SKU"}</span>
+          {problem.quantity != null && (
+            <>
+              <span aria-hidden="true"> · </span>
+              {pieces(problem.quantity)}
+            </>
+          )}
+        </p>
+        <p className="mt-0.5 text-amber-900">{problem.error}</p>
         {error && <FieldError message={error} />}
-      </td>
-      <td className="py-3 text-right">
-        {suggested != null && (
-          <button
-            type="button"
-            className="btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-sm"
-            onClick={() => void takeSuggested(suggested)}
-            disabled={fix.isPending}
-            aria-label={`Use ${suggested.toLocaleString("en-US")} for line ${problem.line}, ${problem.sku}`}
-          >
-            {fix.isPending ? "Adding…" : `Use ${suggested.toLocaleString("en-US")}`}
-          </button>
-        )}
-      </td>
-    </tr>
+      </div>
+      {suggested != null && (
+        <button
+          type="button"
+          className="btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-sm"
+          onClick={() => void takeSuggested(suggested)}
+          disabled={fix.isPending}
+          aria-label={`Use ${suggested.toLocaleString("en-US")} for line ${problem.line}, ${problem.sku}`}
+        >
+          {fix.isPending ? "Adding…" : `Use ${suggested.toLocaleString("en-US")}`}
+        </button>
+      )}
+    </li>
   );
 }
 
@@ -94,7 +104,9 @@ function Result({
       {problems.length > 0 && (
         <>
           <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-            <h3 className="font-semibold text-navy">Lines to fix</h3>
+            <h3 id="problems-heading" className="font-semibold text-navy">
+              Lines to fix
+            </h3>
             <button
               type="button"
               className="btn btn-secondary min-h-9 px-3 py-1.5 text-sm"
@@ -103,34 +115,14 @@ function Result({
               Download problems as CSV
             </button>
           </div>
-          <div className="mt-2 overflow-x-auto">
-            <table className="w-full min-w-[34rem] text-left text-sm">
-              <thead className="border-slate-200 border-b text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-semibold">
-                    Line
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">
-                    SKU
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">
-                    Quantity
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">
-                    Problem
-                  </th>
-                  <th scope="col" className="py-2 font-semibold">
-                    <span className="sr-only">Fix</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {problems.map((problem) => (
-                  <ProblemRow key={`${problem.line}-${problem.sku}`} problem={problem} onFixed={onFixed} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ul
+            aria-labelledby="problems-heading"
+            className="mt-2 divide-y divide-slate-200 border-slate-200 border-t"
+          >
+            {problems.map((problem) => (
+              <ProblemRow key={`${problem.line}-${problem.sku}`} problem={problem} onFixed={onFixed} />
+            ))}
+          </ul>
         </>
       )}
     </section>
