@@ -59,18 +59,21 @@ async function fill(db: pg.Client, from: number, to: number, buyerId: string, to
   await db.query("begin");
   await db.query("set local session_replication_role = replica");
   await db.query(
-    `insert into orders (tool_id, user_id, name, email, phone, address, needed_by, product_name,
-       unit_price_cents, quantity, status, transaction_id, created_at, updated_at)
+    `with placed as (insert into orders (tool_id, user_id, name, email, phone, address, needed_by, product_name,
+       unit_price_cents, quantity, total_cents, status, transaction_id, created_at, updated_at)
      select $1, case when g <= $4 and g % $5 = 0 then $3 else 'bench-user-' || (g % 1000) end,
        'Buyer ' || g, 'buyer' || (g % 1000) || '@example.com', '+1 555 010 0100', '12 Garage Lane',
        '2030-01-15', case g % 3 when 0 then 'Bench Spark Plug' when 1 then 'Bench Torque Wrench' else 'Bench Jack' end,
-       640, 10, s.status, case when s.status in ('paid', 'shipped') then 'pi_bench_' || g end, t.at, t.at
+       640, 10, 6400, s.status, case when s.status in ('paid', 'shipped') then 'pi_bench_' || g end, t.at, t.at
      from generate_series($2::int, $6::int) g
      cross join lateral (select case
        when g % 20 = 0 then 'pending' when g % 20 in (1, 2) then 'paid'
        when g % 20 in (3, 4, 5) then 'cancelled' else 'shipped' end as status) s
      cross join lateral (select now() - interval '1 hour' - g * interval '7 seconds'
-       - (g::bigint * 7919 % 1000) * interval '1 microsecond' as at) t`,
+       - (g::bigint * 7919 % 1000) * interval '1 microsecond' as at) t
+     returning id, tool_id, product_name, unit_price_cents, quantity)
+     insert into order_lines (order_id, line_no, tool_id, product_name, unit_price_cents, quantity)
+     select id, 1, tool_id, product_name, unit_price_cents, quantity from placed`,
     [toolId, from, buyerId, sizes[0] ?? 10_000, every, to],
   );
   await db.query("delete from order_status_counts");

@@ -86,6 +86,7 @@ async function shopStatements(
   const confirmation = await messages.placed({
     ...order,
     productName: "Bench Spark Plug",
+    totalCents: order.unitPriceCents * order.quantity,
     status: "pending",
     transactionId: null,
     updatedAt: order.createdAt,

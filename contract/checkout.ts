@@ -2,18 +2,8 @@ import { z } from "zod";
 import { cartAnswer } from "./cart";
 import { orderAddressField, orderDateField, orderPhoneField } from "./orders";
 
-/** One line of an order as the API sends it (`lines` of an order); money in dollars. */
-export const orderLine = z.object({
-  toolId: z.string(),
-  sku: z.string().nullable(),
-  name: z.string(),
-  quantity: z.number().int(),
-  /** The price a piece the order was placed at. */
-  unitPrice: z.number(),
-  /** unitPrice × quantity, counted in cents. */
-  lineTotal: z.number(),
-});
-export type OrderLine = z.infer<typeof orderLine>;
+// An order's line lives with the order (contract/orders.ts); named here too for the checkout's users.
+export { type OrderLine, orderLine } from "./orders";
 
 /**
  * POST /api/checkout: the cart becomes one order. `confirmedTotal` is the total (dollars) the buyer

@@ -98,6 +98,19 @@ export function orderFormSchema(tool: LotTool & { leadTimeDays: number }, today:
 export type OrderFormInput = z.input<ReturnType<typeof orderFormSchema>>;
 export type OrderFormValues = z.output<ReturnType<typeof orderFormSchema>>;
 
+/** One line of an order as the API sends it (`lines` of an order); money in dollars. */
+export const orderLine = z.object({
+  toolId: z.string(),
+  sku: z.string().nullable(),
+  name: z.string(),
+  quantity: z.number().int(),
+  /** The price a piece the order was placed at. */
+  unitPrice: z.number(),
+  /** unitPrice × quantity, counted in cents. */
+  lineTotal: z.number(),
+});
+export type OrderLine = z.infer<typeof orderLine>;
+
 /** An order as the API sends it. Prices in dollars: orderPrice per piece, total for the lot. */
 export const orderSchema = z.object({
   _id: z.string(),
@@ -115,7 +128,10 @@ export const orderSchema = z.object({
   orderPrice: z.number(),
   /** The quantity ordered (the spec's name). */
   orderMinimum: z.number().int(),
+  /** What the buyer pays: the sum of the lines' totals (dollars). */
   total: z.number(),
+  /** Every line, 1 to 500 (line 1 is the single-product fields above). */
+  lines: z.array(orderLine),
   paid: z.boolean(),
   transactionId: z.string().nullable(),
   status: z.enum(orderStatuses),

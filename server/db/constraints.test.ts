@@ -62,6 +62,7 @@ describeEachDatabase("database constraints", (env) => {
       productName: t.name,
       unitPriceCents: t.priceCents,
       quantity: 10,
+      totalCents: t.priceCents * 10,
     };
     await expect(env.db.insert(orders).values({ ...order, quantity: 0 })).rejects.toThrow();
     await expect(

@@ -46,6 +46,7 @@ describeEachDatabase(
           productName: plug.name,
           unitPriceCents: plug.priceCents,
           quantity: 10,
+          totalCents: plug.priceCents * 10,
           createdAt: at,
         })),
       );

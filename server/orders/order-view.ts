@@ -1,24 +1,37 @@
 import { centsToDollars, lotTotalCents } from "#contract/money";
 import { formatOrderNumber } from "#contract/order-number";
-import type { Order } from "#contract/orders";
+import type { Order, OrderLine } from "#contract/orders";
 import { notFound } from "#server/http/errors";
-import type { orders } from "./tables";
+import type { orderLines, orders } from "./tables";
 
 export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
 
 /** The 404 for an order that does not exist, or that the caller may not see. */
 export const noSuchOrder = () => notFound("No order with that id");
 
-/** What the buyer pays for the lot, in cents: unit price × quantity (contract/money.ts, as the order form shows it). */
-export function orderAmountCents(order: Pick<OrderRow, "unitPriceCents" | "quantity">): number {
-  return lotTotalCents(order.unitPriceCents, order.quantity);
+/** What the buyer pays for the order, in cents: its stored total, the sum of its lines' unit price × quantity. */
+export function orderAmountCents(order: Pick<OrderRow, "totalCents">): number {
+  return order.totalCents;
+}
+
+/** A line in the API's shape (money in dollars; the line total counted in cents). */
+export function toApiLine(line: OrderLineRow): OrderLine {
+  return {
+    toolId: line.toolId,
+    sku: line.sku,
+    name: line.productName,
+    quantity: line.quantity,
+    unitPrice: centsToDollars(line.unitPriceCents),
+    lineTotal: centsToDollars(lotTotalCents(line.unitPriceCents, line.quantity)),
+  };
 }
 
 /** What the API says about an order beyond its row: when it is released if unpaid, and why it was cancelled. */
 export type OrderFate = { expiresAt: Date | null; cancelReason: string | null };
 
 /** An order row in the API's shape (the spec's field names, prices in dollars). */
-export function toApiOrder(row: OrderRow, fate: OrderFate): Order {
+export function toApiOrder(row: OrderRow, lines: OrderLineRow[], fate: OrderFate): Order {
   return {
     _id: row.id,
     orderNumber: formatOrderNumber(row.number),
@@ -32,6 +45,7 @@ export function toApiOrder(row: OrderRow, fate: OrderFate): Order {
     orderPrice: centsToDollars(row.unitPriceCents),
     orderMinimum: row.quantity,
     total: centsToDollars(orderAmountCents(row)),
+    lines: lines.map(toApiLine),
     paid: row.status === "paid" || row.status === "shipped",
     transactionId: row.transactionId,
     status: row.status,

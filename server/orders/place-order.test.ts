@@ -61,6 +61,17 @@ describeEachDatabase("placing an order: POST /api/order", (env) => {
       orderPrice: 89.5,
       orderMinimum: 600,
       total: 53_700,
+      // One line, the single-product fields above (issue 25).
+      lines: [
+        {
+          toolId: tool.id,
+          sku: null,
+          name: "Torque Wrench",
+          quantity: 600,
+          unitPrice: 89.5,
+          lineTotal: 53_700,
+        },
+      ],
       paid: false,
       transactionId: null,
       status: "pending",
@@ -75,6 +86,7 @@ describeEachDatabase("placing an order: POST /api/order", (env) => {
       email: buyer.email,
       unitPriceCents: 89_50,
       quantity: 600,
+      totalCents: 53_700_00,
     });
     expect(await stockOf(tool.id)).toBe(1200);
     const events = await env.db.select().from(orderEvents).where(eq(orderEvents.orderId, insertedId));

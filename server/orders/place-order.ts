@@ -61,6 +61,7 @@ export async function placeOrder(
     const confirmation = await deps.messages.placed({
       ...newOrder,
       productName: tool.name,
+      totalCents: tool.priceCents * quantity,
       status: "pending",
       transactionId: null,
       updatedAt: createdAt,

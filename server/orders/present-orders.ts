@@ -1,27 +1,50 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Order } from "#contract/orders";
-import { type OrderRow, toApiOrder } from "./order-view";
+import { type OrderLineRow, type OrderRow, toApiOrder } from "./order-view";
 import type { OrdersContext } from "./orders-deps";
 import { hourMs } from "./orders-deps";
-import { orderEvents } from "./tables";
+import { orderEvents, orderLines } from "./tables";
 
 /** What the buyer reads as a cancelled order's reason: its event note up to the stock count. */
 export const cancelNote = (reason: string, quantity: number) => `${reason}; ${quantity} pieces back in stock`;
 const reasonOf = (note: string | null) => note?.split("; ")[0] ?? null;
 
-/** The API's view of rows: an unpaid order's release time, a cancelled one's reason. */
-export async function presentOrders({ db, deps }: OrdersContext, rows: OrderRow[]): Promise<Order[]> {
+/** The lines of these orders, by order, in line order: one query for a whole page. */
+async function linesOf({ db }: OrdersContext, ids: string[]): Promise<Map<string, OrderLineRow[]>> {
+  const byOrder = new Map<string, OrderLineRow[]>();
+  if (ids.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, ids))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.lineNo));
+  for (const line of rows) {
+    const list = byOrder.get(line.orderId);
+    if (list) list.push(line);
+    else byOrder.set(line.orderId, [line]);
+  }
+  return byOrder;
+}
+
+/** The API's view of rows: their lines, an unpaid order's release time, a cancelled one's reason. */
+export async function presentOrders(context: OrdersContext, rows: OrderRow[]): Promise<Order[]> {
+  const { db, deps } = context;
   const cancelled = rows.filter((r) => r.status === "cancelled").map((r) => r.id);
-  const notes =
+  const [notes, lines] = await Promise.all([
     cancelled.length === 0
       ? []
-      : await db
+      : db
           .select({ orderId: orderEvents.orderId, note: orderEvents.note })
           .from(orderEvents)
-          .where(and(inArray(orderEvents.orderId, cancelled), eq(orderEvents.toStatus, "cancelled")));
+          .where(and(inArray(orderEvents.orderId, cancelled), eq(orderEvents.toStatus, "cancelled"))),
+    linesOf(
+      context,
+      rows.map((r) => r.id),
+    ),
+  ]);
   const reasons = new Map(notes.map((n) => [n.orderId, reasonOf(n.note)]));
   return rows.map((row) =>
-    toApiOrder(row, {
+    toApiOrder(row, lines.get(row.id) ?? [], {
       expiresAt:
         row.status === "pending" && deps.unpaidOrderHours > 0
           ? new Date(row.createdAt.getTime() + deps.unpaidOrderHours * hourMs)

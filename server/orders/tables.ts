@@ -44,6 +44,8 @@ export const orders = pgTable(
     productName: text("product_name").notNull(),
     unitPriceCents: integer("unit_price_cents").notNull(),
     quantity: integer("quantity").notNull(),
+    /** What the buyer pays: the sum of its lines' unit price × quantity (order_lines), in cents. */
+    totalCents: bigint("total_cents", { mode: "number" }).notNull(),
     status: text("status", { enum: orderStatuses }).notNull().default("pending"),
     transactionId: text("transaction_id").unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -52,6 +54,7 @@ export const orders = pgTable(
   (t) => [
     check("orders_quantity_positive", sql`${t.quantity} > 0`),
     check("orders_unit_price_positive", sql`${t.unitPriceCents} > 0`),
+    check("orders_total_positive", sql`${t.totalCents} > 0`),
     check("orders_status_known", sql`${t.status} in ('pending', 'paid', 'shipped', 'cancelled')`),
     check(
       "orders_paid_has_transaction",
@@ -67,6 +70,37 @@ export const orders = pgTable(
     // The admin's search: by buyer email, and by the start of the product's name.
     index("orders_email_idx").on(sql`lower(${t.email})`, t.createdAt, t.id),
     index("orders_product_idx").on(sql`lower(${t.productName}) text_pattern_ops`),
+  ],
+);
+
+/**
+ * An order's lines, 1 to 500 (a checkout of the cart; POST /api/order makes one). Tool, SKU, product
+ * name and unit price are copied from the tool at order time. The orders row's single-product fields
+ * (tool_id, product_name, unit_price_cents, quantity) repeat line 1, the spec's one-tool order.
+ */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    lineNo: smallint("line_no").notNull(),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "restrict" }),
+    sku: text("sku"),
+    productName: text("product_name").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.lineNo] }),
+    check("order_lines_line_no_range", sql`${t.lineNo} between 1 and 500`),
+    check("order_lines_unit_price_positive", sql`${t.unitPriceCents} > 0`),
+    check("order_lines_quantity_positive", sql`${t.quantity} > 0`),
+    index("order_lines_tool_idx").on(t.toolId),
+    // The admin's search by product finds an order by any of its lines.
+    index("order_lines_product_idx").on(sql`lower(${t.productName}) text_pattern_ops`),
   ],
 );
 

@@ -3,7 +3,7 @@ import { afterStockChange, reservationMovement, reserveStock } from "#server/cat
 import type { Db, Tx } from "#server/db/database";
 import { announceMail, enqueueMailFrom, type MailMessage } from "#server/mail/outbox";
 import type { OrderRow } from "./order-view";
-import { orderEvents, orders } from "./tables";
+import { orderEvents, orderLines, orders } from "./tables";
 
 export type NewOrder = {
   /** Chosen before the statement, so the confirmation can name it (its Pay link). */
@@ -27,6 +27,7 @@ type Placed = {
   id: string;
   product_name: string;
   unit_price_cents: number;
+  total_cents: number | string;
   created_at: Date | string;
   tool_sku: string | null;
   stock_after: number;
@@ -46,7 +47,7 @@ export async function nextOrderNumber(db: Db): Promise<number> {
 }
 
 /**
- * Takes the stock and records the order, its first event, the stock movement and (with
+ * Takes the stock and records the order, its one line (order_lines), its first event, the stock movement and (with
  * `confirmation`) the buyer's message in the mail outbox in ONE statement (so one transaction, and
  * none needed around it). The stock is taken by catalog's own statements (catalog/stock.ts
  * `reserveStock`, the guard against overselling and the ordering rule, and `reservationMovement`),
@@ -68,17 +69,21 @@ export async function placeOrderTakingStock(
     with reserved as (
       ${reserveStock(o.toolId, o.quantity, o.unitPriceCents)}
     ), placed as (
-      insert into ${orders} (id, number, created_at, updated_at, tool_id, user_id, name, email, phone, address, needed_by, product_name, unit_price_cents, quantity)
-      select ${o.id}::uuid, ${o.number}::bigint, ${o.createdAt}::timestamptz, ${o.createdAt}::timestamptz, id, ${o.userId}, ${o.name}, ${o.email}, ${o.phone}, ${o.address}, ${o.neededBy}::date, name, price_cents, ${o.quantity}::integer
+      insert into ${orders} (id, number, created_at, updated_at, tool_id, user_id, name, email, phone, address, needed_by, product_name, unit_price_cents, quantity, total_cents)
+      select ${o.id}::uuid, ${o.number}::bigint, ${o.createdAt}::timestamptz, ${o.createdAt}::timestamptz, id, ${o.userId}, ${o.name}, ${o.email}, ${o.phone}, ${o.address}, ${o.neededBy}::date, name, price_cents, ${o.quantity}::integer, price_cents::bigint * ${o.quantity}::integer
       from reserved
-      returning id, product_name, unit_price_cents, created_at
+      returning id, product_name, unit_price_cents, total_cents, created_at
+    ), lined as (
+      insert into ${orderLines} (order_id, line_no, tool_id, sku, product_name, unit_price_cents, quantity)
+      select placed.id, 1, reserved.id, reserved.sku, reserved.name, reserved.price_cents, ${o.quantity}::integer
+      from placed cross join reserved
     ), logged as (
       insert into ${orderEvents} (order_id, to_status, actor_user_id, note)
       select id, 'pending', ${o.userId}, 'Order placed' from placed
     ), moved as (
       ${reservationMovement(o.quantity, o.userId)}
     )${confirmed}
-    select placed.id, product_name, unit_price_cents, created_at, reserved.sku as tool_sku,
+    select placed.id, product_name, unit_price_cents, total_cents, created_at, reserved.sku as tool_sku,
       reserved.available as stock_after, reserved.low_stock_at, moved.id as movement_id
     from placed cross join reserved cross join moved`);
   const [row] = (result as unknown as { rows: Placed[] }).rows;
@@ -103,6 +108,7 @@ export async function placeOrderTakingStock(
     id: row.id,
     productName: row.product_name,
     unitPriceCents: Number(row.unit_price_cents),
+    totalCents: Number(row.total_cents),
     status: "pending",
     transactionId: null,
     createdAt,

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { user } from "../accounts/tables";
 import { tools } from "../catalog/tables";
 import type { Db } from "../db/database";
-import { orders } from "../orders/tables";
+import { orderLines, orders } from "../orders/tables";
 
 let toolCounter = 0;
 
@@ -36,8 +36,8 @@ export async function userIdOf(db: Db, email: string): Promise<string> {
 
 /**
  * Inserts an order of `tool` by the account with `buyer`'s email straight into the table (no stock
- * taken, no event): its minimum lot, pending unless `fields` say otherwise; a paid or shipped one
- * gets a transaction id.
+ * taken, no event), with its one line and total: its minimum lot, pending unless `fields` say
+ * otherwise; a paid or shipped one gets a transaction id.
  */
 export async function insertOrder(
   db: Db,
@@ -46,6 +46,8 @@ export async function insertOrder(
   fields: Partial<typeof orders.$inferInsert> = {},
 ) {
   const paid = fields.status === "paid" || fields.status === "shipped";
+  const unitPriceCents = fields.unitPriceCents ?? tool.priceCents;
+  const quantity = fields.quantity ?? tool.minimum;
   const [row] = await db
     .insert(orders)
     .values({
@@ -60,9 +62,19 @@ export async function insertOrder(
       unitPriceCents: tool.priceCents,
       quantity: tool.minimum,
       transactionId: paid ? `pi_test_${crypto.randomUUID()}` : null,
+      totalCents: unitPriceCents * quantity,
       ...fields,
     })
     .returning();
   if (!row) throw new Error("insert returned no row");
+  await db.insert(orderLines).values({
+    orderId: row.id,
+    lineNo: 1,
+    toolId: row.toolId,
+    sku: tool.sku,
+    productName: row.productName,
+    unitPriceCents: row.unitPriceCents,
+    quantity: row.quantity,
+  });
   return row;
 }
