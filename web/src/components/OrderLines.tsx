@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
-import type { OrderLine } from "#contract/checkout";
 import { formatDollars } from "#contract/money";
+import type { OrderLine } from "#contract/orders";
 
 type OrderLinesProps = {
   lines: readonly OrderLine[];

@@ -1,12 +1,11 @@
-import type { OrderLine } from "#contract/checkout";
-import type { Order } from "#contract/orders";
+import type { Order, OrderLine } from "#contract/orders";
 
 /**
- * An order's lines (issue 25): the API's `lines`, or, for an answer without them, the one line the
- * spec's single-product fields describe.
+ * An order's lines (issue 25), 1 to 500; an answer without any (none should come) reads as the one
+ * line the spec's single-product fields describe.
  */
-export function orderLinesOf(order: Order & { lines?: OrderLine[] | undefined }): OrderLine[] {
-  if (order.lines && order.lines.length > 0) return order.lines;
+export function orderLinesOf(order: Order): OrderLine[] {
+  if (order.lines.length > 0) return order.lines;
   return [
     {
       toolId: order.orderId,
