@@ -105,7 +105,7 @@ for (const width of [widths.phone, widths.desktop]) {
 
     // Check out: the form comes with the cart's total to confirm.
     await page.getByRole("button", { name: "Check out" }).click();
-    const form = page.getByRole("form", { name: "Checkout" });
+    const form = page.getByRole("form", { name: "Checkout", exact: true });
     await expect(form.getByTestId("checkout-total")).toHaveText(total);
     await expect(form).toContainText("(2 lines)");
 
@@ -191,7 +191,7 @@ test("a price changed since the line went in is shown as changed and taken only 
 
   await page.goto("/cart");
   await page.getByRole("button", { name: "Check out" }).click();
-  const form = page.getByRole("form", { name: "Checkout" });
+  const form = page.getByRole("form", { name: "Checkout", exact: true });
   const change = form.getByTestId("price-change");
   await expect(change).toHaveCount(1);
   await expect(change).toContainText(filter.name);

@@ -9,6 +9,9 @@ import { useSubmissionKey } from "#web/lib/submission-key";
 
 const placedSchema = z.object({ insertedId: z.string(), order: orderSchema });
 
+/** A 409 names short lines only when there are some (a changed line or total comes with the cart alone). */
+const refusalSchema = checkoutRefusal.extend({ shortLines: checkoutRefusal.shape.shortLines.default([]) });
+
 /**
  * POST /api/checkout: the cart becomes one order of its lines, every line's stock reserved or none;
  * answers {insertedId, order}. Sent again with the same key when unanswered: the shop places it once.
@@ -20,7 +23,7 @@ export function checkout(body: CheckoutBody, idempotencyKey: string) {
 /** A 409 of the checkout: the lines short of stock, or a total that is no longer the cart's, and the cart now. */
 export function checkoutRefusalOf(error: unknown): CheckoutRefusal | undefined {
   if (!(error instanceof ApiError) || error.status !== 409) return undefined;
-  const parsed = checkoutRefusal.safeParse(error.body);
+  const parsed = refusalSchema.safeParse(error.body);
   return parsed.success ? parsed.data : undefined;
 }
 

@@ -278,7 +278,14 @@ export function CheckoutForm({ cart }: { cart: Cart }) {
 
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-xl bg-orange-50 px-4 py-3 ring-1 ring-orange-200">
           <span className="text-slate-700">
-            Total to pay <span className="text-slate-600 text-sm">({lineCount(cart.lines.length)})</span>
+            Total to pay{" "}
+            <span className="text-slate-600 text-sm">
+              (
+              {blocked
+                ? `${cart.lines.length - withProblems.length} of ${lineCount(cart.lines.length)}`
+                : lineCount(cart.lines.length)}
+              )
+            </span>
           </span>
           <output
             aria-live="polite"
