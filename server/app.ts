@@ -192,9 +192,11 @@ export async function buildApp({
     orders: createPaymentOrders(db, orderMessages),
     log: app.log,
   });
+  const cart = createCartService(db);
   const orders = createOrdersService(db, {
     onStockChange: () => toolList.invalidate(),
     payments: payments.openPayments,
+    cart,
     unpaidOrderHours: config.unpaidOrderHours,
     log: app.log,
     messages: orderMessages,
@@ -239,7 +241,7 @@ export async function buildApp({
   accountSettingsRoutes(app, { accountData });
   catalogRoutes(app, { catalog, toolList, readyResponses });
   await catalogCsvRoutes(app, { db, toolList });
-  await cartRoutes(app, { cart: createCartService(db) });
+  await cartRoutes(app, { cart });
   sitemapRoutes(app, { publicUrl: config.publicUrl });
   shopLinksRoutes(app, { links: config.shopLinks });
   orderRoutes(app, { orders, idempotency, requireEmailVerification: config.requireEmailVerification });

@@ -76,6 +76,20 @@ export function createCartService(db: Db) {
       return cartOf(db, userId);
     },
 
+    /**
+     * The cart for a checkout, in the checkout's transaction: the buyer's cart changes wait until
+     * it commits or rolls back (orders/checkout.ts, through the orders' CheckoutCart port).
+     */
+    async lockedCart(tx: Tx, userId: string): Promise<Cart> {
+      await lockCart(tx, userId);
+      return cartOf(tx, userId);
+    },
+
+    /** Empties the cart in the caller's transaction (the checkout that ordered it). */
+    async clearIn(tx: Tx, userId: string): Promise<void> {
+      await tx.delete(cartLines).where(eq(cartLines.userId, userId));
+    },
+
     /** Empties the cart. */
     async clear(userId: string): Promise<Cart> {
       await db.delete(cartLines).where(eq(cartLines.userId, userId));

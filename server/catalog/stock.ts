@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { orderNowMinimumStock } from "#contract/lot-rules";
 import type { PageQuery } from "#contract/pagination";
 import type { ManualStockReason, StockMovement } from "#contract/stock";
@@ -86,21 +86,36 @@ export async function afterStockChange(
 }
 
 /**
- * Gives `quantity` pieces of an order back to its tool (the order cancelled, by an admin or by the
- * unpaid-order expiry), with its movement, in one statement in the caller's transaction.
+ * Gives the pieces of every line of an order back to its tool (the order cancelled, by an admin or
+ * by the unpaid-order expiry), a movement per line, in one statement in the caller's transaction.
+ * A tool in two lines gets both back.
  */
 export async function releaseStock(
   tx: Tx,
-  release: { toolId: string; quantity: number; orderId: string; actorUserId: string | null },
+  release: {
+    lines: readonly { toolId: string; quantity: number }[];
+    orderId: string;
+    actorUserId: string | null;
+  },
 ): Promise<void> {
+  // One change per tool (an UPDATE … FROM changes a row once), in tool-id order.
+  const byTool = new Map<string, number>();
+  for (const l of release.lines) byTool.set(l.toolId, (byTool.get(l.toolId) ?? 0) + l.quantity);
+  if (byTool.size === 0) return;
+  const given = sql.join(
+    [...byTool].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, q]) => sql`(${id}::uuid, ${q}::integer)`),
+    sql`, `,
+  );
   await tx.execute(sql`
-    with released as (
-      update ${tools} set available = available + ${release.quantity}
-      where id = ${release.toolId}
-      returning id, available
+    with given (tool_id, quantity) as (values ${given}),
+    released as (
+      update ${tools} set available = ${tools.available} + given.quantity
+      from given
+      where ${tools.id} = given.tool_id
+      returning ${tools.id} as id, ${tools.available} as available, given.quantity as quantity
     )
     insert into ${stockMovements} (tool_id, change, stock_after, reason, order_id, actor_user_id)
-    select id, ${release.quantity}::integer, available, 'release', ${release.orderId}, ${release.actorUserId}
+    select id, quantity, available, 'release', ${release.orderId}::uuid, ${release.actorUserId}
     from released`);
 }
 
@@ -211,4 +226,114 @@ export async function listMovements(db: Db, toolId: string, q: PageQuery): Promi
     q,
   );
   return { items: items.map(toApiMovement), total };
+}
+
+/** A tool as an order of several lines takes it, locked (lockToolsForOrder): its lot rules, price and lead time. */
+export type LockedTool = {
+  id: string;
+  sku: string | null;
+  name: string;
+  priceCents: number;
+  minimum: number;
+  maximum: number | null;
+  increment: number;
+  available: number;
+  lowStockAt: number | null;
+  leadTimeDays: number;
+  archivedAt: Date | null;
+};
+
+/**
+ * Locks these tools' rows for the rest of the caller's transaction, in tool-id order (two checkouts
+ * sharing tools queue, never deadlock), and answers them by id as they are now. A checkout reads
+ * and checks them, then `reserveLines` takes the stock, all under the same locks.
+ */
+export async function lockToolsForOrder(
+  tx: Tx,
+  toolIds: readonly string[],
+): Promise<Map<string, LockedTool>> {
+  if (toolIds.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      id: tools.id,
+      sku: tools.sku,
+      name: tools.name,
+      priceCents: tools.priceCents,
+      minimum: tools.minimum,
+      maximum: tools.maximum,
+      increment: tools.increment,
+      available: tools.available,
+      lowStockAt: tools.lowStockAt,
+      leadTimeDays: tools.leadTimeDays,
+      archivedAt: tools.archivedAt,
+    })
+    .from(tools)
+    .where(inArray(tools.id, [...new Set(toolIds)]))
+    .orderBy(asc(tools.id))
+    .for("update");
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * Takes every line's pieces for one order in ONE statement, each with its movement (reason
+ * `order`, with the order's id), under the locks of `lockToolsForOrder`; then tells admins of each
+ * low-stock crossing. The ordering rule guards each row as `reserveStock` does (on sale, stock >=
+ * greatest(quantity, 500)): when a line cannot be taken, nothing is and the answer is false (the
+ * caller rolls back its transaction).
+ */
+export async function reserveLines(
+  tx: Tx,
+  orderId: string,
+  lines: readonly { toolId: string; quantity: number }[],
+  actorUserId: string,
+): Promise<boolean> {
+  if (lines.length === 0) return true;
+  const wanted = sql.join(
+    lines.map((l) => sql`(${l.toolId}::uuid, ${l.quantity}::integer)`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    with wanted (tool_id, quantity) as (values ${wanted}),
+    reserved as (
+      update ${tools} set available = ${tools.available} - wanted.quantity
+      from wanted
+      where ${tools.id} = wanted.tool_id and ${tools.archivedAt} is null
+        and ${tools.available} >= greatest(wanted.quantity, ${orderNowMinimumStock}::integer)
+      returning ${tools.id} as id, ${tools.name} as name, ${tools.sku} as sku, ${tools.available} as available,
+        ${tools.lowStockAt} as low_stock_at, wanted.quantity as quantity
+    ), moved as (
+      insert into ${stockMovements} (tool_id, change, stock_after, reason, order_id, actor_user_id)
+      select id, -quantity, available, 'order', ${orderId}::uuid, ${actorUserId} from reserved
+      returning id, tool_id
+    )
+    select reserved.*, moved.id as movement_id from reserved join moved on moved.tool_id = reserved.id`);
+  const taken = (
+    result as unknown as {
+      rows: {
+        id: string;
+        name: string;
+        sku: string | null;
+        available: number;
+        low_stock_at: number | null;
+        quantity: number;
+        movement_id: string;
+      }[];
+    }
+  ).rows;
+  if (taken.length !== lines.length) return false;
+  for (const t of taken) {
+    await afterStockChange(
+      tx,
+      {
+        id: t.id,
+        name: t.name,
+        sku: t.sku,
+        available: Number(t.available),
+        lowStockAt: t.low_stock_at === null ? null : Number(t.low_stock_at),
+      },
+      -Number(t.quantity),
+      t.movement_id,
+    );
+  }
+  return true;
 }

@@ -1,3 +1,4 @@
+import type { Cart } from "#contract/cart";
 import type { Db, Tx } from "#server/db/database";
 import type { OrderMessages } from "./messages/order-messages";
 import type { OrderRow } from "./order-view";
@@ -16,9 +17,21 @@ export type OpenPayments = {
   openBesides(tx: Tx, orderId: string, closed: ReadonlySet<string>): Promise<boolean>;
 };
 
+/**
+ * What a checkout needs of the buyer's cart (implemented by the cart service; orders never touch
+ * cart tables), both in the checkout's transaction.
+ */
+export type CheckoutCart = {
+  /** The cart priced today, its changes held off until the transaction ends. */
+  lockedCart(tx: Tx, userId: string): Promise<Cart>;
+  /** Empties it, with the order. */
+  clearIn(tx: Tx, userId: string): Promise<void>;
+};
+
 export type OrdersDeps = {
   onStockChange: () => void;
   payments: OpenPayments;
+  cart: CheckoutCart;
   /** Unpaid orders are cancelled this many hours after they were placed; 0 never. */
   unpaidOrderHours: number;
   /** Where the expiry sweep reports an order it could not cancel (pino's signature). */

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Order } from "#contract/orders";
+import type { Db, Tx } from "#server/db/database";
 import { type OrderLineRow, type OrderRow, toApiOrder } from "./order-view";
 import type { OrdersContext } from "./orders-deps";
 import { hourMs } from "./orders-deps";
@@ -10,7 +11,7 @@ export const cancelNote = (reason: string, quantity: number) => `${reason}; ${qu
 const reasonOf = (note: string | null) => note?.split("; ")[0] ?? null;
 
 /** The lines of these orders, by order, in line order: one query for a whole page. */
-async function linesOf({ db }: OrdersContext, ids: string[]): Promise<Map<string, OrderLineRow[]>> {
+async function linesOf(db: Db | Tx, ids: string[]): Promise<Map<string, OrderLineRow[]>> {
   const byOrder = new Map<string, OrderLineRow[]>();
   if (ids.length === 0) return byOrder;
   const rows = await db
@@ -26,9 +27,16 @@ async function linesOf({ db }: OrdersContext, ids: string[]): Promise<Map<string
   return byOrder;
 }
 
-/** The API's view of rows: their lines, an unpaid order's release time, a cancelled one's reason. */
-export async function presentOrders(context: OrdersContext, rows: OrderRow[]): Promise<Order[]> {
-  const { db, deps } = context;
+/**
+ * The API's view of rows: their lines, an unpaid order's release time, a cancelled one's reason.
+ * Read in `tx` when given (an answer stored with the order, before it commits).
+ */
+export async function presentOrders(
+  { db: outside, deps }: OrdersContext,
+  rows: OrderRow[],
+  tx?: Tx,
+): Promise<Order[]> {
+  const db = tx ?? outside;
   const cancelled = rows.filter((r) => r.status === "cancelled").map((r) => r.id);
   const [notes, lines] = await Promise.all([
     cancelled.length === 0
@@ -38,7 +46,7 @@ export async function presentOrders(context: OrdersContext, rows: OrderRow[]): P
           .from(orderEvents)
           .where(and(inArray(orderEvents.orderId, cancelled), eq(orderEvents.toStatus, "cancelled"))),
     linesOf(
-      context,
+      db,
       rows.map((r) => r.id),
     ),
   ]);

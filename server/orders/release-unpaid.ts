@@ -1,9 +1,21 @@
+import { eq } from "drizzle-orm";
 import { releaseStock } from "#server/catalog/stock";
+import type { Tx } from "#server/db/database";
 import { conflict } from "#server/http/errors";
 import { changeStatus, lockOrder } from "./change-status";
 import type { OrderRow } from "./order-view";
 import type { OrdersContext } from "./orders-deps";
 import { cancelNote } from "./present-orders";
+import { orderLines } from "./tables";
+
+/** Every line's tool and pieces (an order from before its lines were stored: its own). */
+async function linesToRelease(tx: Tx, order: OrderRow): Promise<{ toolId: string; quantity: number }[]> {
+  const lines = await tx
+    .select({ toolId: orderLines.toolId, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id));
+  return lines.length > 0 ? lines : [{ toolId: order.toolId, quantity: order.quantity }];
+}
 
 /** What became of an attempt to cancel an unpaid order. */
 export type Release =
@@ -33,17 +45,16 @@ export async function releaseUnpaid(
       if (order.status !== "pending") return { outcome: "unchanged", order };
       // A payment started after the gateway calls: close it too before cancelling.
       if (await deps.payments.openBesides(tx, id, closing.closed)) return undefined;
+      const lines = await linesToRelease(tx, order);
       const row = await changeStatus(tx, order, {
         to: "cancelled",
         actorUserId: change.actorUserId,
-        note: cancelNote(change.reason, order.quantity),
+        note: cancelNote(
+          change.reason,
+          lines.reduce((sum, l) => sum + l.quantity, 0),
+        ),
       });
-      await releaseStock(tx, {
-        toolId: order.toolId,
-        quantity: order.quantity,
-        orderId: order.id,
-        actorUserId: change.actorUserId,
-      });
+      await releaseStock(tx, { lines, orderId: order.id, actorUserId: change.actorUserId });
       await deps.messages.cancelled(tx, row, change.reason, change.actorUserId === null);
       return { outcome: "cancelled", order: row };
     });

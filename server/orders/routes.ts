@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import { checkoutBody } from "../../contract/checkout";
 import { myOrdersQuery, orderBody, orderIdParams, type PlaceOrderResponse } from "../../contract/orders";
 import { signedInUser } from "../accounts/access";
+import type { Tx } from "../db/database";
 import { forbidden, parseInput } from "../http/errors";
 import { parseListQuery, sendPage } from "../http/pages";
 import type { IdempotencyKeys } from "../idempotency/keys";
@@ -15,25 +17,42 @@ export function orderRoutes(
   app: FastifyInstance,
   deps: { orders: OrdersService; idempotency: IdempotencyKeys; requireEmailVerification: boolean },
 ) {
+  /** 201 with the order placed (in `tx` when its answer is stored with it). */
+  const placedAnswer = async (order: OrderRow, tx?: Tx) => {
+    const body: PlaceOrderResponse = { insertedId: order.id, order: await deps.orders.presentOne(order, tx) };
+    return { status: 201, body };
+  };
+
   // Name and email come from the session, product and price from the tool.
   // A retry with the same Idempotency-Key gets the first answer: the answer is stored in the order's transaction.
   app.post("/api/order", { config: { access: "user" } }, async (request, reply) => {
     const buyer = signedInUser(request);
     if (deps.requireEmailVerification && buyer.emailVerified !== true) throw forbidden(verifyBeforeOrdering);
     const input = parseInput(orderBody, request.body);
-    const answer = async (order: OrderRow) => {
-      const body: PlaceOrderResponse = { insertedId: order.id, order: await deps.orders.presentOne(order) };
-      return { status: 201, body };
-    };
     return deps.idempotency.run(request, reply, buyer.id, async (storeIn) =>
-      answer(
+      placedAnswer(
         await deps.orders.placeOrder(
           buyer,
           input,
-          storeIn && (async (tx, order) => storeIn(tx, await answer(order))),
+          storeIn && (async (tx, order) => storeIn(tx, await placedAnswer(order, tx))),
         ),
       ),
     );
+  });
+
+  // The buyer's cart becomes ONE order of its lines (all reserved or none), at the total they confirmed.
+  app.post("/api/checkout", { config: { access: "user" } }, async (request, reply) => {
+    const buyer = signedInUser(request);
+    if (deps.requireEmailVerification && buyer.emailVerified !== true) throw forbidden(verifyBeforeOrdering);
+    const input = parseInput(checkoutBody, request.body);
+    return deps.idempotency.run(request, reply, buyer.id, async (storeIn) => {
+      const outcome = await deps.orders.checkout(
+        buyer,
+        input,
+        storeIn && (async (tx, order) => storeIn(tx, await placedAnswer(order, tx))),
+      );
+      return "refused" in outcome ? outcome.refused : placedAnswer(outcome.order);
+    });
   });
 
   // The caller's own orders, newest first. Another user's email is refused.

@@ -6,6 +6,7 @@ import type { SessionUser } from "#server/accounts/guards";
 import type { Db, Tx } from "#server/db/database";
 import { ordersOfBuyer } from "./buyer-data";
 import { cancelOrder } from "./cancel-order";
+import { type CheckoutInput, checkout } from "./checkout";
 import { expireUnpaidOrders } from "./expire-unpaid-orders";
 import { listOrders } from "./list-orders";
 import type { OrderRow } from "./order-view";
@@ -27,12 +28,19 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
       return presentOrders(context, await ordersOfBuyer(db, userId));
     },
 
-    /** One order in the API's shape. */
-    async presentOne(row: OrderRow): Promise<Order> {
-      const [order] = await presentOrders(context, [row]);
+    /** One order in the API's shape; read in `tx` when given (the order not committed yet). */
+    async presentOne(row: OrderRow, tx?: Tx): Promise<Order> {
+      const [order] = await presentOrders(context, [row], tx);
       if (!order) throw new Error("presentOrders() lost an order");
       return order;
     },
+
+    /** The buyer's cart becomes one order of its lines, or a refusal naming what stopped it. */
+    checkout: (
+      buyer: SessionUser,
+      input: CheckoutInput,
+      alsoInTransaction?: (tx: Tx, order: OrderRow) => Promise<void>,
+    ) => checkout(context, buyer, input, alsoInTransaction),
 
     placeOrder: (
       buyer: SessionUser,

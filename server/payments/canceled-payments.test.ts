@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import type { SessionUser } from "../accounts/guards";
+import { createCartService } from "../cart/service";
 import { createOrderMessages } from "../orders/messages/order-messages";
 import { backdateOrder, getOrder, placeOrder, testCard } from "../orders/order-test-helpers";
 import { createPaymentOrders } from "../orders/payment-orders";
@@ -61,6 +62,7 @@ function shopOverWatchedGateway(env: TestEnv) {
     shop.orders = createOrdersService(env.db, {
       onStockChange: () => undefined,
       payments: shop.payments.openPayments,
+      cart: createCartService(env.db),
       unpaidOrderHours: 48,
       log: { error: (details) => shop.loggedErrors.push(details) },
       messages,

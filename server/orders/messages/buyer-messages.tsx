@@ -38,7 +38,8 @@ function OrderMail(props: {
 }
 
 /** "20 pieces × $12.34" */
-const lotText = (order: OrderRow) => `${piecesText(order.quantity)} × ${formatCents(order.unitPriceCents)}`;
+const lotText = (order: MessageLine) =>
+  `${piecesText(order.quantity)} × ${formatCents(order.unitPriceCents)}`;
 
 /** The order's lot as every buyer message lists it. */
 function lotFacts(order: OrderRow) {
@@ -67,13 +68,26 @@ export const placedSlots = [
 ] as const;
 export type PlacedValues = Record<(typeof placedSlots)[number], string>;
 
-export function placedValues(order: OrderRow, payBy: Date | null, links: OrderLinks): PlacedValues {
+/** An order's line as the messages list it (order_lines). */
+export type MessageLine = Pick<OrderRow, "productName" | "unitPriceCents" | "quantity">;
+
+/**
+ * The order-placed message's values. An order of several lines names its first product "and N more"
+ * and lists every line as its lot: "Spark Plug: 20 pieces × $6.40; Brake Disc: 2 pieces × $40.00".
+ */
+export function placedValues(
+  order: OrderRow,
+  payBy: Date | null,
+  links: OrderLinks,
+  lines: readonly MessageLine[] = [],
+): PlacedValues {
+  const several = lines.length > 1;
   return {
     orderNumber: formatOrderNumber(order.number),
     orderId: order.id,
     name: order.name,
-    product: order.productName,
-    lot: lotText(order),
+    product: several ? `${order.productName} and ${lines.length - 1} more` : order.productName,
+    lot: several ? lines.map((l) => `${l.productName}: ${lotText(l)}`).join("; ") : lotText(order),
     total: formatCents(orderAmountCents(order)),
     neededBy: formatDay(order.neededBy),
     payBy: payBy ? formatMoment(payBy) : "",

@@ -7,6 +7,7 @@ import { enqueueToAdmins } from "#server/mail/templates/to-admins";
 import type { OrderRow } from "../order-view";
 import { PaidOrderToShipMail } from "./admin-messages";
 import {
+  type MessageLine,
   OrderCancelledMail,
   type OrderLinks,
   OrderPlacedMail,
@@ -71,12 +72,13 @@ export function createOrderMessages(settings: OrderMessageSettings) {
      * while the tool's row is locked (orders/service.ts placeOrder), so from a compiled template.
      */
     /** The buyer's confirmation of an order about to be placed, enqueued with it (orders/take-stock.ts). */
-    async placed(order: OrderRow): Promise<MailMessage> {
+    async placed(order: OrderRow, lines: readonly MessageLine[] = []): Promise<MailMessage> {
+      const values = placedValues(order, payByOf(order), links(order), lines);
       return {
         kind: "order-placed",
         to: order.email,
-        subject: `Order placed: ${order.productName} (${formatOrderNumber(order.number)})`,
-        ...(await fillPlaced)(placedValues(order, payByOf(order), links(order))),
+        subject: `Order placed: ${values.product} (${formatOrderNumber(order.number)})`,
+        ...(await fillPlaced)(values),
         dedupeKey: `order-placed:${order.id}`,
       };
     },

@@ -1,0 +1,152 @@
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import type { Cart } from "#contract/cart";
+import type { CheckoutRefusal, checkoutBody, ShortLine } from "#contract/checkout";
+import { neededByProblem } from "#contract/delivery-dates";
+import { lotProblem } from "#contract/lot-rules";
+import { dollarsToCents, lotTotalCents } from "#contract/money";
+import type { SessionUser } from "#server/accounts/guards";
+import { type LockedTool, lockToolsForOrder, reserveLines } from "#server/catalog/stock";
+import type { Tx } from "#server/db/database";
+import { badRequest, conflict } from "#server/http/errors";
+import { enqueueMail } from "#server/mail/outbox";
+import type { OrderLineRow, OrderRow } from "./order-view";
+import type { OrdersContext } from "./orders-deps";
+import { orderEvents, orderLines, orders } from "./tables";
+import { nextOrderNumber } from "./take-stock";
+
+export type CheckoutInput = z.infer<typeof checkoutBody>;
+
+export const emptyCart = "Your cart is empty";
+export const shortStock = "Some lines of your cart cannot be reserved: nothing was ordered";
+export const lineProblems = "Some lines of your cart have changed: check them before checking out";
+export const totalChanged =
+  "The total of your cart is not the one you confirmed: check the cart and confirm its total again";
+const noLongerSold = "This tool is no longer sold";
+
+/** A refusal with a body beyond `{error}` (the cart, the short lines): answered as it is. */
+export type CheckoutOutcome =
+  | { order: OrderRow }
+  | { refused: { status: 409; body: CheckoutRefusal | { error: string; cart: Cart } } };
+
+/** Why a line's tool cannot be ordered now in that quantity, when it is about the stock. */
+function stockProblem(tool: LockedTool | undefined, quantity: number): string | undefined {
+  if (!tool || tool.archivedAt !== null) return noLongerSold;
+  const problem = lotProblem(tool, quantity);
+  return problem?.rule === "stock" ? problem.message : undefined;
+}
+
+/**
+ * Turns the buyer's cart into ONE order of its lines (1 to 500), in one transaction: the cart
+ * locked and read, the tools locked in id order, every line checked under those locks, then the
+ * stock of every line taken (all or none), the order, its lines, its event, the confirmation and the
+ * emptied cart. `alsoInTransaction` runs before it commits (the idempotency key's answer).
+ */
+export async function checkout(
+  { db, deps }: OrdersContext,
+  buyer: SessionUser,
+  input: CheckoutInput,
+  alsoInTransaction?: (tx: Tx, order: OrderRow) => Promise<void>,
+): Promise<CheckoutOutcome> {
+  const number = await nextOrderNumber(db);
+  const outcome = await db.transaction(async (tx): Promise<CheckoutOutcome> => {
+    const seen = await deps.cart.lockedCart(tx, buyer.id);
+    if (seen.lines.length === 0) throw badRequest(emptyCart);
+    const locked = await lockToolsForOrder(
+      tx,
+      seen.lines.map((l) => l.toolId),
+    );
+    // Read again under the tools' locks: what it says now holds until the order commits.
+    const cart = await deps.cart.lockedCart(tx, buyer.id);
+    const short: ShortLine[] = [];
+    for (const line of cart.lines) {
+      const tool = locked.get(line.toolId);
+      const error = stockProblem(tool, line.quantity);
+      if (error) {
+        short.push({
+          toolId: line.toolId,
+          sku: tool?.sku ?? null,
+          name: line.name,
+          quantity: line.quantity,
+          available: tool?.available ?? 0,
+          error,
+        });
+      }
+    }
+    if (short.length > 0)
+      return { refused: { status: 409, body: { error: shortStock, shortLines: short, cart } } };
+    if (cart.lines.some((l) => l.problem !== null)) {
+      return { refused: { status: 409, body: { error: lineProblems, cart } } };
+    }
+    const lines = cart.lines.map((line) => {
+      const tool = locked.get(line.toolId);
+      if (!tool) throw new Error("checkout: a line's tool was not locked");
+      return { tool, quantity: line.quantity };
+    });
+    const totalCents = lines.reduce((sum, l) => sum + lotTotalCents(l.tool.priceCents, l.quantity), 0);
+    if (!Number.isSafeInteger(totalCents))
+      throw badRequest("This order is too large to take online; please contact us");
+    if (dollarsToCents(input.confirmedTotal) !== totalCents) {
+      return { refused: { status: 409, body: { error: totalChanged, cart } } };
+    }
+    const leadTimeDays = Math.max(...lines.map((l) => l.tool.leadTimeDays));
+    const tooSoon = neededByProblem(leadTimeDays, input.orderDate);
+    if (tooSoon) throw badRequest(tooSoon);
+
+    const id = randomUUID();
+    if (
+      !(await reserveLines(
+        tx,
+        id,
+        lines.map((l) => ({ toolId: l.tool.id, quantity: l.quantity })),
+        buyer.id,
+      ))
+    ) {
+      // Checked under the locks above, so only a bug gets here; the transaction rolls back.
+      throw conflict("The stock changed while you were ordering; please try again");
+    }
+    const [first] = lines;
+    if (!first) throw new Error("checkout: no lines");
+    const createdAt = new Date();
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        id,
+        number,
+        createdAt,
+        updatedAt: createdAt,
+        toolId: first.tool.id,
+        userId: buyer.id,
+        name: buyer.name,
+        email: buyer.email,
+        phone: input.orderPhone,
+        address: input.orderAddress,
+        neededBy: input.orderDate,
+        productName: first.tool.name,
+        unitPriceCents: first.tool.priceCents,
+        quantity: first.quantity,
+        totalCents,
+      })
+      .returning();
+    if (!order) throw new Error("checkout: insert returned no order");
+    const rows: OrderLineRow[] = lines.map((l, i) => ({
+      orderId: id,
+      lineNo: i + 1,
+      toolId: l.tool.id,
+      sku: l.tool.sku,
+      productName: l.tool.name,
+      unitPriceCents: l.tool.priceCents,
+      quantity: l.quantity,
+    }));
+    await tx.insert(orderLines).values(rows);
+    await tx
+      .insert(orderEvents)
+      .values({ orderId: id, toStatus: "pending", actorUserId: buyer.id, note: "Order placed" });
+    await enqueueMail(tx, await deps.messages.placed(order, rows));
+    await deps.cart.clearIn(tx, buyer.id);
+    await alsoInTransaction?.(tx, order);
+    return { order };
+  });
+  if ("order" in outcome) deps.onStockChange();
+  return outcome;
+}
