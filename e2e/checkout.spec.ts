@@ -25,6 +25,11 @@ function daysFromNow(days: number): string {
   return `${date.getFullYear()}-${month}-${day}`;
 }
 
+/** Waits for the toasts to close: axe reads a toast mid-animation, half transparent, as too little contrast. */
+async function toastsClosed(page: Page): Promise<void> {
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
+}
+
 type NewTool = { id: string; name: string; sku: string; price: number };
 
 async function adminContext(baseURL: string): Promise<APIRequestContext> {
@@ -135,6 +140,7 @@ for (const width of [widths.phone, widths.desktop]) {
     await expect(summary).toContainText(filter.name);
     await expect(summary).toContainText(gasket.name);
     await expectNoSideways(page, width);
+    await toastsClosed(page);
     await expectNoSeriousAxeViolations(page, `payment of a two-line order at ${width}px`);
     await screenshotFromTop(page, `checkout-payment-${width}`);
 
@@ -165,6 +171,7 @@ for (const width of [widths.phone, widths.desktop]) {
     const lines = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2 }) });
     await expect(lines).toHaveCount(2);
     await expect(page.getByTestId("cart-total")).toHaveText(total);
+    await toastsClosed(page);
     await expectNoSeriousAxeViolations(page, `cart after Order again at ${width}px`);
     await screenshotFromTop(page, `checkout-order-again-${width}`);
   });

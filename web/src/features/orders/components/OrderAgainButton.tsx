@@ -24,7 +24,7 @@ export function OrderAgainButton({ order, wide = false }: { order: Order; wide?:
             toast.error("The order was not put in your cart", { description: errorMessage(error) }),
         })
       }
-      className={`btn btn-secondary min-h-10 px-4 py-2 text-sm ${wide ? "w-full" : ""}`}
+      className={`btn btn-secondary min-h-10 whitespace-nowrap px-4 py-2 text-sm ${wide ? "w-full" : ""}`}
     >
       {reorder.isPending ? "Adding to cart…" : "Order again"}
       <span className="sr-only"> (order {order.orderNumber})</span>
