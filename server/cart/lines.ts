@@ -24,3 +24,21 @@ export function storedLines(db: Db | Tx, userId: string): Promise<StoredLine[]> 
 export async function lockCart(tx: Tx, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cart:${userId}`}))`);
 }
+
+/** A cart line to write: its tool, quantity and today's price a piece. */
+export type CartLineRow = typeof cartLines.$inferInsert;
+
+/** Writes lines in one statement: new ones added, those already in the cart set to these quantities and prices. */
+export async function setLines(tx: Tx, rows: readonly CartLineRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx
+    .insert(cartLines)
+    .values([...rows])
+    .onConflictDoUpdate({
+      target: [cartLines.userId, cartLines.toolId],
+      set: {
+        quantity: sql`excluded.quantity`,
+        addedUnitPriceCents: sql`excluded.added_unit_price_cents`,
+      },
+    });
+}

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import {
   lotRefusalOf,
   maxCartLines,
@@ -10,7 +9,7 @@ import { pieces } from "#contract/tool-display";
 import { type ToolLot, toolLotsBySku } from "#server/catalog/lots";
 import type { Tx } from "#server/db/database";
 import { badRequest } from "#server/http/errors";
-import { cartFull, storedLines } from "./lines";
+import { type CartLineRow, cartFull, setLines, storedLines } from "./lines";
 import {
   formulaSku,
   type ListLine,
@@ -18,7 +17,6 @@ import {
   readQuickOrderList,
   tooLarge,
 } from "./quick-order-list";
-import { cartLines } from "./tables";
 
 export type QuickOrderResult = QuickOrderAnswer;
 
@@ -71,7 +69,7 @@ export async function addQuickOrder(
   const inCart = new Map((await storedLines(tx, userId)).map((l) => [l.toolId, l.quantity]));
   let lineCount = inCart.size;
   const added: QuickOrderResult["added"] = [];
-  const rows: (typeof cartLines.$inferInsert)[] = [];
+  const rows: CartLineRow[] = [];
   for (const entry of merged.values()) {
     const { line, sku, tool, quantity } = entry;
     const had = inCart.get(tool.id) ?? 0;
@@ -96,18 +94,7 @@ export async function addQuickOrder(
     rows.push({ userId, toolId: tool.id, quantity: had + quantity, addedUnitPriceCents: tool.priceCents });
   }
 
-  if (rows.length > 0) {
-    await tx
-      .insert(cartLines)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: [cartLines.userId, cartLines.toolId],
-        set: {
-          quantity: sql`excluded.quantity`,
-          addedUnitPriceCents: sql`excluded.added_unit_price_cents`,
-        },
-      });
-  }
+  await setLines(tx, rows);
   problems.sort((a, b) => a.line - b.line);
   added.sort((a, b) => a.line - b.line);
   return { added, problems };

@@ -1,10 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type Cart, type LotRefusal, lotRefusalOf, maxCartLines } from "#contract/cart";
+import type { ReorderAnswer } from "#contract/checkout";
 import { type ToolLot, toolLotsOf } from "#server/catalog/lots";
 import type { Db, Tx } from "#server/db/database";
 import { conflict, notFound } from "#server/http/errors";
 import { presentCart } from "./cart-view";
 import { cartFull, lockCart, storedLines } from "./lines";
+import { type PutBackLine, putBackLines } from "./put-back";
 import { addQuickOrder, type QuickOrderResult } from "./quick-order";
 import { cartLines } from "./tables";
 
@@ -102,6 +104,18 @@ export function createCartService(db: Db) {
         await lockCart(tx, userId);
         const result = await addQuickOrder(tx, userId, text);
         return { ...result, cart: await cartOf(tx, userId) };
+      });
+    },
+
+    /**
+     * Puts lines (an earlier order's, "Order again") into the cart, checked against today's rules,
+     * prices and stock: the cart and what changed on the way.
+     */
+    putBack(userId: string, lines: readonly PutBackLine[]): Promise<ReorderAnswer> {
+      return db.transaction(async (tx) => {
+        await lockCart(tx, userId);
+        const changes = await putBackLines(tx, userId, lines);
+        return { cart: await cartOf(tx, userId), changes };
       });
     },
   };

@@ -5,7 +5,7 @@ import { call } from "../test/requests";
 import { adminEmail, usersAndAdmin } from "../test/sessions";
 import { describeEachDatabase } from "../test/test-env";
 import { orderExportHeader } from "./export";
-import { orders } from "./tables";
+import { orderLines, orders } from "./tables";
 
 const rowsOf = (text: string): Record<string, string>[] => parse(text.trim(), { columns: true });
 
@@ -34,20 +34,33 @@ describeEachDatabase(
       // Many orders in one second: the keyset must not lose or repeat any of them.
       const userId = await userIdOf(env.db, people.user.email);
       const at = new Date("2026-01-05T12:00:00Z");
-      await env.db.insert(orders).values(
-        Array.from({ length: bulk }, () => ({
+      const bulkOrders = await env.db
+        .insert(orders)
+        .values(
+          Array.from({ length: bulk }, () => ({
+            toolId: plug.id,
+            userId,
+            name: people.user.name,
+            email: people.user.email,
+            phone: "555",
+            address: "1 Road",
+            neededBy: "2030-01-01",
+            productName: plug.name,
+            unitPriceCents: plug.priceCents,
+            quantity: 10,
+            totalCents: plug.priceCents * 10,
+            createdAt: at,
+          })),
+        )
+        .returning({ id: orders.id });
+      await env.db.insert(orderLines).values(
+        bulkOrders.map((o) => ({
+          orderId: o.id,
+          lineNo: 1,
           toolId: plug.id,
-          userId,
-          name: people.user.name,
-          email: people.user.email,
-          phone: "555",
-          address: "1 Road",
-          neededBy: "2030-01-01",
           productName: plug.name,
           unitPriceCents: plug.priceCents,
           quantity: 10,
-          totalCents: plug.priceCents * 10,
-          createdAt: at,
         })),
       );
     });
@@ -85,6 +98,8 @@ describeEachDatabase(
         total: "1790.00",
         status: "paid",
         transaction_id: "pi_paid_1",
+        line: "1",
+        order_total: "1790.00",
       });
       expect(rows.at(-2)).toMatchObject({ product: "'+Spark Plug", sku: "", status: "shipped" });
     });

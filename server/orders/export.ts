@@ -1,12 +1,15 @@
-import { and, asc, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { lotTotalCents } from "#contract/money";
 import { formatOrderNumber } from "#contract/order-number";
 import type { OrdersExportQuery } from "#contract/orders";
-import { skusOf } from "#server/catalog/skus";
 import type { Db } from "#server/db/database";
-import { orders } from "./tables";
+import { orderLines, orders } from "./tables";
 
-/** The orders export's columns, in order. Money in dollars with two decimals. */
+/**
+ * The orders export's columns, in order: one row per line of an order, the order's own columns
+ * repeated on each (`line` its number, `total` the line's, `order_total` the order's). Money in
+ * dollars with two decimals.
+ */
 export const orderExportHeader = [
   "order_id",
   "order_number",
@@ -17,6 +20,7 @@ export const orderExportHeader = [
   "buyer_email",
   "phone",
   "address",
+  "line",
   "product",
   "sku",
   "quantity",
@@ -24,9 +28,10 @@ export const orderExportHeader = [
   "total",
   "status",
   "transaction_id",
+  "order_total",
 ] as const;
 
-/** Orders read per query: the export holds one batch at a time, whatever the number of orders. */
+/** Lines read per query: the export holds one batch at a time, whatever the number of orders. */
 const batchSize = 500;
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
@@ -44,27 +49,25 @@ function exportWhere({ status, from, to }: OrdersExportQuery): SQL | undefined {
 }
 
 /**
- * Every order the query selects, oldest first, one CSV row each. Read in batches by keyset (the
- * last order's (created_at, id), compared in SQL so the timestamps keep their microseconds).
+ * Every line of every order the query selects, orders oldest first, lines in their order, one CSV
+ * row each. Read in batches by keyset (the last row's (created_at, id, line_no), the time compared
+ * in SQL so the timestamps keep their microseconds).
  */
 export async function* orderExportRows(db: Db, query: OrdersExportQuery): AsyncGenerator<unknown[]> {
   const where = exportWhere(query);
-  let lastId: string | undefined;
+  let last: { orderId: string; lineNo: number } | undefined;
   for (;;) {
-    const after = lastId
-      ? sql`(${orders.createdAt}, ${orders.id}) > (select o.created_at, o.id from ${orders} o where o.id = ${lastId})`
+    const after = last
+      ? sql`(${orders.createdAt}, ${orders.id}, ${orderLines.lineNo}) > ((select o.created_at from ${orders} o where o.id = ${last.orderId}), ${last.orderId}::uuid, ${last.lineNo}::smallint)`
       : undefined;
     const batch = await db
-      .select()
+      .select({ order: orders, line: orderLines })
       .from(orders)
+      .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
       .where(and(where, after))
-      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .orderBy(asc(orders.createdAt), asc(orders.id), asc(orderLines.lineNo))
       .limit(batchSize);
-    const skus = await skusOf(
-      db,
-      batch.map((o) => o.toolId),
-    );
-    for (const o of batch) {
+    for (const { order: o, line } of batch) {
       yield [
         o.id,
         formatOrderNumber(o.number),
@@ -75,16 +78,19 @@ export async function* orderExportRows(db: Db, query: OrdersExportQuery): AsyncG
         o.email,
         o.phone,
         o.address,
-        o.productName,
-        skus.get(o.toolId) ?? "",
-        o.quantity,
-        dollars(o.unitPriceCents),
-        dollars(lotTotalCents(o.unitPriceCents, o.quantity)),
+        line.lineNo,
+        line.productName,
+        line.sku ?? "",
+        line.quantity,
+        dollars(line.unitPriceCents),
+        dollars(lotTotalCents(line.unitPriceCents, line.quantity)),
         o.status,
         o.transactionId ?? "",
+        dollars(o.totalCents),
       ];
     }
-    if (batch.length < batchSize) return;
-    lastId = batch[batch.length - 1]?.id;
+    const end = batch.at(-1);
+    if (batch.length < batchSize || !end) return;
+    last = { orderId: end.order.id, lineNo: end.line.lineNo };
   }
 }

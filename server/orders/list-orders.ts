@@ -8,7 +8,7 @@ import { cursorKey, inRange, keyset, type Range } from "#server/db/keyset";
 import type { Page } from "#server/db/paging";
 import type { OrdersContext } from "./orders-deps";
 import { presentOrders } from "./present-orders";
-import { orderStatusCounts, orders } from "./tables";
+import { orderLines, orderStatusCounts, orders } from "./tables";
 
 /** Every list of orders: newest first, by the indexes on (…, created_at, id). */
 const newestFirst = keyset("desc", [
@@ -21,7 +21,8 @@ const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 
 /**
  * The admin's search, each form by its index: an order number (CM-10482), an order id, a buyer's
- * email, the start of a product name (a bare number may be either an order's or a product's).
+ * email, the start of a product name in any of the order's lines (order_lines' product index; a
+ * bare number may be either an order's or a product's).
  */
 function matching(q: string): SQL {
   const term = q.toLowerCase();
@@ -29,7 +30,7 @@ function matching(q: string): SQL {
   if (number !== undefined) return eq(orders.number, number);
   if (uuidText.test(term)) return eq(orders.id, term);
   if (term.includes("@")) return eq(sql`lower(${orders.email})`, term);
-  const product = sql`lower(${orders.productName}) like ${`${term.replace(/[\\%_]/g, "\\$&")}%`}`;
+  const product = sql`${orders.id} in (select ${orderLines.orderId} from ${orderLines} where lower(${orderLines.productName}) like ${`${term.replace(/[\\%_]/g, "\\$&")}%`})`;
   return /^\d{1,15}$/.test(term) ? (or(eq(orders.number, Number(term)), product) ?? product) : product;
 }
 

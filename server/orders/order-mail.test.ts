@@ -1,13 +1,15 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMoment } from "../mail/templates/render";
 import { insertTool } from "../test/factories";
 import { call } from "../test/requests";
 import { adminEmail, signUp, type TestUser } from "../test/sessions";
 import { outboxDrained, SmtpInbox } from "../test/smtp-inbox";
 import { describeEachDatabase, testOrigin } from "../test/test-env";
-import { backdateOrder, orderBody, payOrder, placeOrder } from "./order-test-helpers";
+import { backdateOrder, insertOrderOfLines, orderBody, payOrder, placeOrder } from "./order-test-helpers";
 
 const hour = 3_600_000;
+type Tool = Awaited<ReturnType<typeof insertTool>>;
+
 const inbox = new SmtpInbox();
 const mailConfig: Record<string, string> = { ADMIN_EMAILS: adminEmail, UNPAID_ORDER_HOURS: "48" };
 
@@ -137,6 +139,96 @@ describeEachDatabase(
       expect(inbox.received.filter((m) => m.to === adminEmail && m.text.includes(order._id))).toEqual([]);
 
       await call(env.app, "PUT", "/api/account/notifications", admin, { "paid-order": true });
+    });
+
+    describe("of an order of several lines", () => {
+      let plugs: Tool;
+      let discs: Tool;
+      let filters: Tool;
+      /** Each line as the messages write it, for the quantities ordered below. */
+      const written = [
+        "1. Spark plugs, SKU LM-SP-1: 500 pieces × $0.90 = $450.00",
+        "2. Brake discs, SKU LM-BD-1: 20 pieces × $12.50 = $250.00",
+        "3. Oil filters: 1 piece × $7.25 = $7.25",
+      ];
+      const threeLines = () =>
+        insertOrderOfLines(env.app, buyer, [
+          [plugs, 500],
+          [discs, 20],
+          [filters, 1],
+        ]);
+      const listsTheLines = (text: string) => {
+        expect(text).toContain("Lines (3):");
+        for (const line of written) expect(text).toContain(line);
+        expect(text).toContain("Total: $707.25");
+      };
+
+      beforeAll(async () => {
+        plugs = await insertTool(env.db, {
+          name: "Spark plugs",
+          sku: "LM-SP-1",
+          priceCents: 90,
+          minimum: 100,
+          available: 100_000,
+        });
+        discs = await insertTool(env.db, {
+          name: "Brake discs",
+          sku: "LM-BD-1",
+          priceCents: 12_50,
+          available: 100_000,
+        });
+        filters = await insertTool(env.db, {
+          name: "Oil filters",
+          priceCents: 7_25,
+          minimum: 1,
+          available: 100_000,
+        });
+      });
+
+      it("the receipt and the admins' paid order to ship list the 3 lines and the total", async () => {
+        const order = await threeLines();
+        expect(order.total).toBe(707.25);
+        await payOrder(env.app, buyer, order._id);
+        const receipt = await inbox.one(buyer.email, "Payment received: Spark plugs and 2 more", order._id);
+        listsTheLines(receipt.text);
+        expect(receipt.text).toContain("Amount paid: $707.25");
+        const toShip = await inbox.one(adminEmail, "Paid order to ship: Spark plugs and 2 more", order._id);
+        listsTheLines(toShip.text);
+
+        expect((await call(env.app, "PUT", `/api/allOrder/${order._id}`, admin)).statusCode).toBe(200);
+        const shipped = await inbox.one(
+          buyer.email,
+          "Your order has shipped: Spark plugs and 2 more",
+          order._id,
+        );
+        listsTheLines(shipped.text);
+      });
+
+      it("the cancellation, the release and the reminder list the 3 lines", async () => {
+        const cancelled = await threeLines();
+        expect((await call(env.app, "DELETE", `/api/allOrder/${cancelled._id}`, admin)).statusCode).toBe(200);
+        listsTheLines(
+          (await inbox.one(buyer.email, "Order cancelled: Spark plugs and 2 more", cancelled._id)).text,
+        );
+
+        const reminded = await threeLines();
+        await backdateOrder(env.db, reminded._id, 25);
+        await env.app.remindUnpaidOrders(new Date());
+        listsTheLines((await inbox.one(buyer.email, "Reminder: pay by", reminded._id)).text);
+
+        const released = await threeLines();
+        await backdateOrder(env.db, released._id, 49);
+        expect(await env.app.expireUnpaidOrders(new Date())).toBeGreaterThanOrEqual(1);
+        listsTheLines(
+          (
+            await inbox.one(
+              buyer.email,
+              "Order released, not paid in time: Spark plugs and 2 more",
+              released._id,
+            )
+          ).text,
+        );
+      });
     });
   },
   mailConfig,

@@ -2,12 +2,15 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
+import { lotTotalCents } from "../../contract/money";
 import type { Order, PlaceOrderResponse } from "../../contract/orders";
 import type { PaymentIntentResponse } from "../../contract/payments";
 import type { Db } from "../db/database";
+import { insertOrder, type insertTool } from "../test/factories";
 import { call } from "../test/requests";
 import type { TestUser } from "../test/sessions";
-import { orders } from "./tables";
+import { databaseOf } from "../test/test-env";
+import { orderLines, orders } from "./tables";
 
 export function daysFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -75,4 +78,37 @@ export async function backdateOrder(db: Db, orderId: string, hours: number): Pro
     .update(orders)
     .set({ createdAt: new Date(Date.now() - hours * 3_600_000) })
     .where(eq(orders.id, orderId));
+}
+
+/**
+ * Inserts a pending order of several lines (one per tool, at its price now) straight into the
+ * tables, as a checkout would leave it (no stock taken, no event), and answers it as the API does.
+ */
+export async function insertOrderOfLines(
+  app: FastifyInstance,
+  buyer: TestUser,
+  lines: readonly (readonly [tool: Awaited<ReturnType<typeof insertTool>>, quantity: number])[],
+): Promise<Order> {
+  const db = databaseOf(app);
+  const [first, ...more] = lines;
+  if (!first) throw new Error("an order has at least one line");
+  const totalCents = lines.reduce(
+    (sum, [tool, quantity]) => sum + lotTotalCents(tool.priceCents, quantity),
+    0,
+  );
+  const row = await insertOrder(db, first[0], buyer, { quantity: first[1], totalCents });
+  if (more.length > 0) {
+    await db.insert(orderLines).values(
+      more.map(([tool, quantity], i) => ({
+        orderId: row.id,
+        lineNo: i + 2,
+        toolId: tool.id,
+        sku: tool.sku,
+        productName: tool.name,
+        unitPriceCents: tool.priceCents,
+        quantity,
+      })),
+    );
+  }
+  return getOrder(app, buyer, row.id);
 }

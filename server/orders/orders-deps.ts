@@ -2,6 +2,7 @@ import type { Cart } from "#contract/cart";
 import type { Db, Tx } from "#server/db/database";
 import type { OrderMessages } from "./messages/order-messages";
 import type { OrderRow } from "./order-view";
+import type { ReorderCart } from "./reorder";
 
 /**
  * What cancelling an unpaid order needs from payments: no card may be charged for an order once it
@@ -31,7 +32,8 @@ export type CheckoutCart = {
 export type OrdersDeps = {
   onStockChange: () => void;
   payments: OpenPayments;
-  cart: CheckoutCart;
+  /** The buyer's cart: checked out (orders/checkout.ts) and filled again ("Order again", reorder.ts). */
+  cart: CheckoutCart & ReorderCart;
   /** Unpaid orders are cancelled this many hours after they were placed; 0 never. */
   unpaidOrderHours: number;
   /** Where the expiry sweep reports an order it could not cancel (pino's signature). */

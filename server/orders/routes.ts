@@ -74,4 +74,14 @@ export function orderRoutes(
     if (!order) throw noSuchOrder();
     return deps.orders.presentOne(order);
   });
+
+  // "Order again": the order's lines go into the buyer's cart, checked against today's rules,
+  // prices and stock; the answer is the cart and what changed. Only the buyer's own orders (404).
+  app.post("/api/order/:id/reorder", { config: { access: "user" } }, async (request) => {
+    const me = signedInUser(request);
+    const { id } = parseInput(orderIdParams, request.params);
+    const answer = await deps.orders.reorder(me.id, id);
+    if (!answer) throw noSuchOrder();
+    return answer;
+  });
 }

@@ -13,6 +13,7 @@ import type { OrderRow } from "./order-view";
 import type { OrdersContext, OrdersDeps } from "./orders-deps";
 import { type PlaceOrderInput, placeOrder } from "./place-order";
 import { presentOrders } from "./present-orders";
+import { reorder } from "./reorder";
 import { shipOrder } from "./ship-order";
 import { orders } from "./tables";
 
@@ -70,6 +71,9 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
         .where(and(eq(orders.id, id), mine));
       return row;
     },
+
+    /** One of the buyer's own orders put back into their cart, and what changed; undefined when not theirs. */
+    reorder: (userId: string, orderId: string) => reorder(context, userId, orderId),
 
     ship: (id: string, admin: SessionUser) => shipOrder(context, id, admin),
     cancel: (id: string, admin: SessionUser) => cancelOrder(context, id, admin),

@@ -4,10 +4,12 @@ import { formatOrderNumber } from "#contract/order-number";
 import { formatMoment } from "#server/mail/templates/render";
 import { Facts, MailLayout } from "../../mail/templates/layout";
 import { type OrderRow, orderAmountCents } from "../order-view";
+import { LineList, type MailLine, productsTitle } from "./order-lines";
 
 /** To every admin who wants it: an order was paid and waits to be shipped. */
 export function PaidOrderToShipMail(props: {
   order: OrderRow;
+  lines: readonly MailLine[];
   paidAt: Date;
   shopUrl: string;
   ordersUrl: string;
@@ -15,16 +17,15 @@ export function PaidOrderToShipMail(props: {
   const { order } = props;
   return (
     <MailLayout
-      preview={`${order.productName}: paid, to ship`}
+      preview={`${productsTitle(order, props.lines)}: paid, to ship`}
       heading="A paid order is waiting to ship"
       shopUrl={props.shopUrl}
       action={{ href: props.ordersUrl, label: "Manage orders" }}
     >
+      <Facts rows={[["Order", formatOrderNumber(order.number)]]} />
+      <LineList lines={props.lines} />
       <Facts
         rows={[
-          ["Order", formatOrderNumber(order.number)],
-          ["Product", order.productName],
-          ["Quantity", order.quantity.toLocaleString("en-US")],
           ["Total", formatCents(orderAmountCents(order))],
           ["Paid", formatMoment(props.paidAt)],
           ["Buyer", `${order.name} <${order.email}>, ${order.phone}`],

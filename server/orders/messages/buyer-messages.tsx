@@ -5,6 +5,7 @@ import { formatOrderNumber } from "#contract/order-number";
 import { formatDay, formatMoment } from "#server/mail/templates/render";
 import { Facts, MailLayout } from "../../mail/templates/layout";
 import { type OrderRow, orderAmountCents } from "../order-view";
+import { LineList, type MailLine, productsTitle } from "./order-lines";
 
 // The messages a buyer receives about an order (order-messages.ts decides when).
 
@@ -41,18 +42,25 @@ function OrderMail(props: {
 const lotText = (order: MessageLine) =>
   `${piecesText(order.quantity)} × ${formatCents(order.unitPriceCents)}`;
 
-/** The order's lot as every buyer message lists it. */
-function lotFacts(order: OrderRow) {
-  return [
-    ["Order", formatOrderNumber(order.number)],
-    ["Product", order.productName],
-    ["Lot", lotText(order)],
-    ["Total", formatCents(orderAmountCents(order))],
-  ] as const;
-}
-
 /** The order's id, last in every message: what the shop's own records and links use. */
 const idFact = (order: OrderRow) => ["Order id", order.id] as const;
+
+/** The order as every buyer message after the first lists it: its number, every line, the total. */
+function OrderFacts(props: {
+  order: OrderRow;
+  lines: readonly MailLine[];
+  /** What follows the total: the receipt's payment, the needed-by date, the reason, … */
+  rows: readonly (readonly [string, string])[];
+}) {
+  const { order } = props;
+  return (
+    <>
+      <Facts rows={[["Order", formatOrderNumber(order.number)]]} />
+      <LineList lines={props.lines} />
+      <Facts rows={[["Total", formatCents(orderAmountCents(order))], ...props.rows, idFact(order)]} />
+    </>
+  );
+}
 
 /** What the order-placed message says, as text: its template is compiled (order-messages.tsx). */
 export const placedSlots = [
@@ -86,7 +94,7 @@ export function placedValues(
     orderNumber: formatOrderNumber(order.number),
     orderId: order.id,
     name: order.name,
-    product: several ? `${order.productName} and ${lines.length - 1} more` : order.productName,
+    product: productsTitle(order, lines),
     lot: several ? lines.map((l) => `${l.productName}: ${lotText(l)}`).join("; ") : lotText(order),
     total: formatCents(orderAmountCents(order)),
     neededBy: formatDay(order.neededBy),
@@ -126,6 +134,7 @@ export function OrderPlacedMail(props: { v: PlacedValues; releases: boolean; sho
 
 export function PaymentReceivedMail(props: {
   order: OrderRow;
+  lines: readonly MailLine[];
   paidAt: Date;
   /** The card that paid, "Visa •••• 4242", when the gateway said. */
   card: string | undefined;
@@ -139,14 +148,14 @@ export function PaymentReceivedMail(props: {
       heading="Payment received"
     >
       <Text>Hello {order.name}, thank you: your payment went through. This is your receipt.</Text>
-      <Facts
+      <OrderFacts
+        order={order}
+        lines={props.lines}
         rows={[
-          ...lotFacts(order),
           ["Amount paid", formatCents(orderAmountCents(order))],
           ...(card ? ([["Card", card]] as const) : []),
           ["Transaction id", order.transactionId ?? "—"],
           ["Date", formatMoment(paidAt)],
-          idFact(order),
         ]}
       />
       <Text>We will write again when your order ships.</Text>
@@ -154,38 +163,48 @@ export function PaymentReceivedMail(props: {
   );
 }
 
-export function OrderShippedMail(props: { order: OrderRow; links: OrderLinks }) {
+export function OrderShippedMail(props: { order: OrderRow; lines: readonly MailLine[]; links: OrderLinks }) {
   const { order, links } = props;
   return (
     <OrderMail
       links={links}
-      preview={`Your order of ${order.productName} has shipped`}
+      preview={`Your order of ${productsTitle(order, props.lines)} has shipped`}
       heading="Your order has shipped"
     >
       <Text>
         Hello {order.name}, your order is on its way to {order.address}.
       </Text>
-      <Facts rows={[...lotFacts(order), ["Needed by", formatDay(order.neededBy)], idFact(order)]} />
+      <OrderFacts order={order} lines={props.lines} rows={[["Needed by", formatDay(order.neededBy)]]} />
     </OrderMail>
   );
 }
 
-export function OrderCancelledMail(props: { order: OrderRow; reason: string; links: OrderLinks }) {
+export function OrderCancelledMail(props: {
+  order: OrderRow;
+  lines: readonly MailLine[];
+  reason: string;
+  links: OrderLinks;
+}) {
   const { order, reason, links } = props;
   return (
     <OrderMail
       links={links}
-      preview={`Your order of ${order.productName} was cancelled`}
+      preview={`Your order of ${productsTitle(order, props.lines)} was cancelled`}
       heading="Your order was cancelled"
     >
       <Text>Hello {order.name}, your order was cancelled and its pieces are back on sale.</Text>
-      <Facts rows={[...lotFacts(order), ["Reason", reason], idFact(order)]} />
+      <OrderFacts order={order} lines={props.lines} rows={[["Reason", reason]]} />
       <Text>No card was charged for this order.</Text>
     </OrderMail>
   );
 }
 
-export function PayReminderMail(props: { order: OrderRow; payBy: Date; links: OrderLinks }) {
+export function PayReminderMail(props: {
+  order: OrderRow;
+  lines: readonly MailLine[];
+  payBy: Date;
+  links: OrderLinks;
+}) {
   const { order, payBy, links } = props;
   return (
     <OrderMail
@@ -198,7 +217,7 @@ export function PayReminderMail(props: { order: OrderRow; payBy: Date; links: Or
         Hello {order.name}, your order is not paid yet. If it is not paid by {formatMoment(payBy)}, it is
         released and its pieces go back on sale.
       </Text>
-      <Facts rows={[...lotFacts(order), ["Pay by", formatMoment(payBy)], idFact(order)]} />
+      <OrderFacts order={order} lines={props.lines} rows={[["Pay by", formatMoment(payBy)]]} />
     </OrderMail>
   );
 }

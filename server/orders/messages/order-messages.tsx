@@ -17,8 +17,13 @@ import {
   placedSlots,
   placedValues,
 } from "./buyer-messages";
+import { type MailLine, mailLinesOf, productsTitle } from "./order-lines";
 
 const hourMs = 60 * 60 * 1000;
+
+/** A subject's order: "Spark plugs and 2 more (CM-10482)". */
+const about = (order: OrderRow, lines: readonly MailLine[]) =>
+  `${productsTitle(order, lines)} (${formatOrderNumber(order.number)})`;
 
 /** A reminder goes out this long before an unpaid order is released. */
 export const payReminderLeadMs = 24 * hourMs;
@@ -85,19 +90,21 @@ export function createOrderMessages(settings: OrderMessageSettings) {
 
     /** The buyer's receipt, and a note to every admin who wants one that the order waits to ship. */
     async paid(tx: Tx, order: OrderRow, paidAt: Date, card: string | undefined) {
+      const lines = await mailLinesOf(tx, order.id);
       await toBuyer(
         tx,
         order,
         "payment-received",
-        `Payment received: ${order.productName} (${formatOrderNumber(order.number)})`,
-        <PaymentReceivedMail order={order} paidAt={paidAt} card={card} links={links(order)} />,
+        `Payment received: ${about(order, lines)}`,
+        <PaymentReceivedMail order={order} lines={lines} paidAt={paidAt} card={card} links={links(order)} />,
       );
       await enqueueToAdmins(tx, "paid-order", {
         about: order.id,
-        subject: `Paid order to ship: ${order.productName} (${formatOrderNumber(order.number)})`,
+        subject: `Paid order to ship: ${about(order, lines)}`,
         body: (
           <PaidOrderToShipMail
             order={order}
+            lines={lines}
             paidAt={paidAt}
             shopUrl={shopUrl}
             ordersUrl={`${shopUrl}/dashboard/manageAllOrder`}
@@ -106,37 +113,44 @@ export function createOrderMessages(settings: OrderMessageSettings) {
       });
     },
 
-    shipped(tx: Tx, order: OrderRow) {
-      return toBuyer(
+    async shipped(tx: Tx, order: OrderRow) {
+      const lines = await mailLinesOf(tx, order.id);
+      await toBuyer(
         tx,
         order,
         "order-shipped",
-        `Your order has shipped: ${order.productName} (${formatOrderNumber(order.number)})`,
-        <OrderShippedMail order={order} links={links(order)} />,
+        `Your order has shipped: ${about(order, lines)}`,
+        <OrderShippedMail order={order} lines={lines} links={links(order)} />,
       );
     },
 
     /** Cancelled by an admin, or released by the shop (`byShop`) because it was not paid in time. */
-    cancelled(tx: Tx, order: OrderRow, reason: string, byShop: boolean) {
-      return toBuyer(
+    async cancelled(tx: Tx, order: OrderRow, reason: string, byShop: boolean) {
+      const lines = await mailLinesOf(tx, order.id);
+      await toBuyer(
         tx,
         order,
         "order-cancelled",
-        `${byShop ? "Order released, not paid in time" : "Order cancelled"}: ${order.productName} (${formatOrderNumber(order.number)})`,
-        <OrderCancelledMail order={order} reason={reason} links={links(order)} />,
+        `${byShop ? "Order released, not paid in time" : "Order cancelled"}: ${about(order, lines)}`,
+        <OrderCancelledMail order={order} lines={lines} reason={reason} links={links(order)} />,
       );
     },
 
     /** The day-before reminder of an unpaid order; once per order, however many sweeps ask. */
-    reminder(tx: Tx, order: OrderRow) {
+    async reminder(tx: Tx, order: OrderRow) {
       const payBy = payByOf(order);
-      if (!payBy) return Promise.resolve();
-      return toBuyer(
+      if (!payBy) return;
+      await toBuyer(
         tx,
         order,
         "pay-reminder",
         `Reminder: pay by ${formatMoment(payBy)} to keep your order ${formatOrderNumber(order.number)}`,
-        <PayReminderMail order={order} payBy={payBy} links={links(order)} />,
+        <PayReminderMail
+          order={order}
+          lines={await mailLinesOf(tx, order.id)}
+          payBy={payBy}
+          links={links(order)}
+        />,
       );
     },
   };
