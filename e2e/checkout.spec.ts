@@ -69,6 +69,17 @@ async function twoTools(baseURL: string): Promise<[NewTool, NewTool]> {
   return made as [NewTool, NewTool];
 }
 
+/** The admin changes a tool's price. */
+async function setPrice(baseURL: string, tool: NewTool, price: number): Promise<void> {
+  const admin = await adminContext(baseURL);
+  const changed = await admin.patch(`/api/service/${tool.id}`, {
+    headers: { origin: baseURL },
+    data: { price },
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
+  await admin.dispose();
+}
+
 /** Puts a line in the signed-in page's cart through the API (the screens for it are cart.spec's). */
 async function putInCart(page: Page, baseURL: string, tool: NewTool, quantity: number): Promise<void> {
   const answer = await page.request.put(`/api/cart/lines/${tool.id}`, {
@@ -163,14 +174,18 @@ for (const width of [widths.phone, widths.desktop]) {
     await expectNoSeriousAxeViolations(page, `My Orders with a two-line order at ${width}px`);
     await screenshotFromTop(page, `checkout-my-orders-${width}`);
 
-    // Order again: the lines go back into the cart, and the cart says what changed (nothing here).
+    // The gasket costs more since: Order again puts both lines back at today's prices and says so.
+    await setPrice(base, gasket, 1.5);
     await order.getByRole("button", { name: /^Order again/ }).click();
     await expect(page).toHaveURL(/\/cart$/);
     const notice = page.getByTestId("reorder-notice");
     await expect(notice).toContainText("are in your cart");
+    await expect(notice.getByTestId("reorder-change")).toHaveText([
+      `${gasket.name}: Price changed from $1.25 to $1.50`,
+    ]);
     const lines = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2 }) });
     await expect(lines).toHaveCount(2);
-    await expect(page.getByTestId("cart-total")).toHaveText(total);
+    await expect(page.getByTestId("cart-total")).toHaveText(`$${(filter.price * 20 + 1.5 * 8).toFixed(2)}`);
     await toastsClosed(page);
     await expectNoSeriousAxeViolations(page, `cart after Order again at ${width}px`);
     await screenshotFromTop(page, `checkout-order-again-${width}`);
@@ -188,13 +203,7 @@ test("a price changed since the line went in is shown as changed and taken only 
   await putInCart(page, base, filter, 20);
   await putInCart(page, base, gasket, 8);
 
-  const admin = await adminContext(base);
-  const changed = await admin.patch(`/api/service/${filter.id}`, {
-    headers: { origin: base },
-    data: { price: 3 },
-  });
-  expect(changed.status(), await changed.text()).toBe(200);
-  await admin.dispose();
+  await setPrice(base, filter, 3);
 
   await page.goto("/cart");
   await page.getByRole("button", { name: "Check out" }).click();
