@@ -1,6 +1,7 @@
 import { type APIRequestContext, request as requests } from "@playwright/test";
 import { expectNoSideways } from "./appearance";
 import { expectNoSeriousAxeViolations } from "./axe";
+import { daysFromNow, payWithCard } from "./card-payment";
 import { expect, type Locator, type Page, test } from "./fixtures";
 import { screenshotFromTop, widths } from "./screenshots";
 import { signInAsAdmin, signUpInPage } from "./users";
@@ -14,16 +15,6 @@ import { signInAsAdmin, signUpInPage } from "./users";
 test.describe.configure({ timeout: 120_000 });
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase();
-const futureExpiry = `12/${String((new Date().getFullYear() + 5) % 100).padStart(2, "0")}`;
-
-/** A YYYY-MM-DD date `days` after today in the browser's (and this machine's) time zone. */
-function daysFromNow(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  const month = String(date.getMonth() + 1).padStart(2, "0");
-  const day = String(date.getDate()).padStart(2, "0");
-  return `${date.getFullYear()}-${month}-${day}`;
-}
 
 /** Waits for the toasts to close: axe reads a toast mid-animation, half transparent, as too little contrast. */
 async function toastsClosed(page: Page): Promise<void> {
@@ -94,14 +85,6 @@ function newestOrder(page: Page, width: number): Locator {
   return page.getByTestId(width >= 1280 ? "order-row" : "order-card").first();
 }
 
-async function payWithCard(page: Page): Promise<void> {
-  const form = page.getByRole("form", { name: "Card payment" });
-  await form.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await form.getByLabel("Expiry (MM/YY)").fill(futureExpiry);
-  await form.getByLabel("CVC").fill("123");
-  await form.getByRole("button", { name: /^Pay \$/ }).click();
-}
-
 for (const width of [widths.phone, widths.desktop]) {
   test(`check out a cart of two tools, pay once with 4242, see one order of two lines, order again at ${width}px`, async ({
     page,
@@ -155,7 +138,7 @@ for (const width of [widths.phone, widths.desktop]) {
     await expectNoSeriousAxeViolations(page, `payment of a two-line order at ${width}px`);
     await screenshotFromTop(page, `checkout-payment-${width}`);
 
-    await payWithCard(page);
+    await payWithCard(page, "4242 4242 4242 4242");
     await expect(page.getByRole("heading", { name: "Congrates!Your Payment is completed." })).toBeVisible();
     await expect(page.getByTestId("receipt")).toContainText(total);
 
