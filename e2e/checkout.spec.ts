@@ -214,3 +214,41 @@ test("a price changed since the line went in is shown as changed and taken only 
   await expect(page).toHaveURL(/\/dashboard\/payment\//);
   await expect(page.getByTestId("payment-total")).toHaveText(total);
 });
+
+for (const width of [widths.phone, widths.desktop]) {
+  test(`Manage All Order shows a checked-out order's lines at ${width}px`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const base = baseURL ?? "";
+    const [filter, gasket] = await twoTools(base);
+    const buyer = await browser.newPage();
+    await signUpInPage(buyer, base, "Admin View Garage");
+    await putInCart(buyer, base, filter, 20);
+    await putInCart(buyer, base, gasket, 8);
+    const placed = await buyer.request.post("/api/checkout", {
+      headers: { origin: base, "idempotency-key": `checkout-${unique()}` },
+      data: {
+        orderPhone: "+1 555 010 0100",
+        orderAddress: "12 Garage Lane, Springfield",
+        orderDate: daysFromNow(14),
+        confirmedTotal: 60,
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    await buyer.close();
+
+    await page.setViewportSize({ width, height: 900 });
+    await signInAsAdmin(page.request, base);
+    await page.goto(`/dashboard/manageAllOrder?q=${encodeURIComponent(gasket.name)}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Manage All Order");
+    const order = page.getByTestId(width >= 1280 ? "admin-order-row" : "admin-order-card").first();
+    await expect(order.getByTestId("order-line-count")).toHaveText("2 lines");
+    await expect(order.getByTestId("order-line")).toHaveCount(2);
+    await expect(order).toContainText("$60.00");
+    await expectNoSideways(page, width);
+    await expectNoSeriousAxeViolations(page, `Manage All Order with a two-line order at ${width}px`);
+    await screenshotFromTop(page, `checkout-manage-all-order-${width}`);
+  });
+}

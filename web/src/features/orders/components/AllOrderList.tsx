@@ -70,7 +70,7 @@ export function AllOrderList({ orders, label, onRemove }: AllOrderListProps) {
                 <td className={cell}>
                   <OrderNumber order={order} />
                 </td>
-                <td className={`${cell} max-w-56`}>
+                <td className={`${cell} max-w-40`}>
                   <OrderProductCell order={order} />
                 </td>
                 <td className={`${cell} max-w-48`}>
