@@ -4,6 +4,7 @@ import type { Order } from "../contract/orders";
 import { pieces } from "../contract/tool-display";
 import { expectRed } from "./appearance";
 import { expectNoAxeViolations } from "./axe";
+import { daysFromNow, futureExpiry, payWithCard } from "./card-payment";
 import { toolNamed } from "./catalog";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "./fixtures";
 import { screenshotFromTop, widths } from "./screenshots";
@@ -14,17 +15,6 @@ import { newUser, signInAsAdmin, signUpInPage, signUpViaApi } from "./users";
 // gateway (Stripe's test cards), and Manage All Order (ADD ships, Remove Order cancels). Stock moves
 // with the orders. The paid-and-shipped lots use tools no other spec counts; the Bumper's lot is removed
 // again, so the Bumper ends with the stock it started with.
-
-const futureExpiry = `12/${String((new Date().getFullYear() + 5) % 100).padStart(2, "0")}`;
-
-/** A YYYY-MM-DD date `days` after today in the browser's (and this machine's) time zone. */
-function daysFromNow(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  const month = String(date.getMonth() + 1).padStart(2, "0");
-  const day = String(date.getDate()).padStart(2, "0");
-  return `${date.getFullYear()}-${month}-${day}`;
-}
 
 function toast(page: Page, text: string): Locator {
   return page.getByText(text, { exact: true });
@@ -55,14 +45,6 @@ async function orderThroughForm(page: Page, tool: Tool, quantity?: number): Prom
 /** My Orders' row (wide screens) of one order. */
 function myOrderRow(page: Page, orderId: string): Locator {
   return page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
-}
-
-async function payWithCard(page: Page, cardNumber: string): Promise<void> {
-  const form = page.getByRole("form", { name: "Card payment" });
-  await form.getByLabel("Card number").fill(cardNumber);
-  await form.getByLabel("Expiry (MM/YY)").fill(futureExpiry);
-  await form.getByLabel("CVC").fill("123");
-  await form.getByRole("button", { name: /^Pay \$/ }).click();
 }
 
 async function expectNoHorizontalOverflow(page: Page): Promise<void> {

@@ -1,15 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Cart } from "#contract/cart";
 import { apiJson, lazySchema } from "#web/lib/api";
+import { cartQueryKey } from "#web/lib/cart/query-keys";
 
 /**
  * The cart's answer, checked with its one definition (contract/answers.ts). The bar's cart count
  * reads it on every page a signed-in buyer opens, which already loads those answers for the session.
  */
 const cartBody = lazySchema(() => import("#contract/answers").then((a) => a.cartAnswer));
-
-/** The signed-in buyer's cart (kept on the server): the bar's count and the cart page read it. */
-export const cartQueryKey = ["cart"] as const;
 
 export function cartQueryOptions() {
   return queryOptions({
@@ -56,4 +54,16 @@ export function useRemoveCartLine() {
 /** DELETE /api/cart: every line out. */
 export function useClearCart() {
   return useCartChange(() => apiJson("/api/cart", cartBody, { method: "DELETE" }));
+}
+
+/**
+ * Takes today's price for each line whose price changed since it went in: its quantity is set again
+ * (a PUT each), which the server prices anew. The cart answered last becomes the cart's data.
+ */
+export function useAcceptPrices() {
+  return useCartChange(async (lines: LineChange[]) => {
+    let cart: Cart | undefined;
+    for (const line of lines) cart = await putCartLine(line);
+    return cart ?? apiJson("/api/cart", cartBody);
+  });
 }

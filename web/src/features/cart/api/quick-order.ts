@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { quickOrderAnswer } from "#contract/cart";
 import { apiJson } from "#web/lib/api";
-import { cartQueryKey } from "./cart";
+import { cartQueryKey } from "#web/lib/cart/query-keys";
 
 /** The list as pasted text, or a CSV file (sent as multipart, field `file`). */
 export type QuickOrderList = { text: string } | { file: File };

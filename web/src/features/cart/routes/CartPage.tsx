@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { Link } from "react-router";
+import { lazy, Suspense, useState } from "react";
+import { Link, useLocation } from "react-router";
 import type { Cart } from "#contract/cart";
 import { formatDollars } from "#contract/money";
 import { ConfirmDialog } from "#web/components/ConfirmDialog";
@@ -8,11 +8,48 @@ import { BoxIcon } from "#web/components/icons";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { errorMessage } from "#web/lib/api";
+import { type ReorderNotice, reorderNoticeOf } from "#web/lib/cart/reorder-notice";
 import { toast } from "#web/lib/toast";
 import { useCart, useClearCart } from "../api/cart";
 import { CartLineItem } from "../components/CartLineItem";
 
-function CartSummary({ cart }: { cart: Cart }) {
+// The checkout's form (react-hook-form, the order fields' rules) loads when the buyer checks out.
+const CheckoutForm = lazy(async () => ({
+  default: (await import("../components/CheckoutForm")).CheckoutForm,
+}));
+
+/** After "Order again" (My Orders): which order went back into the cart, and what changed for its lines. */
+function ReorderedNotice({ notice }: { notice: ReorderNotice }) {
+  return (
+    <section
+      role="status"
+      aria-label="Order again"
+      data-testid="reorder-notice"
+      className="mb-6 rounded-2xl border border-sky-200 bg-sky-50 px-5 py-4 text-sky-950"
+    >
+      <p className="font-semibold">
+        The lines of order <span className="font-mono">{notice.orderNumber}</span> are in your cart, at
+        today's prices.
+      </p>
+      {notice.changes.length === 0 ? (
+        <p className="mt-1 text-sm">Nothing changed since you ordered them.</p>
+      ) : (
+        <>
+          <p className="mt-1 text-sm">What changed since you ordered them:</p>
+          <ul className="mt-1.5 list-disc space-y-1 pl-5 text-sm">
+            {notice.changes.map((change) => (
+              <li key={change.toolId} data-testid="reorder-change">
+                <span className="font-medium">{change.name}</span>: {change.change}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+function CartSummary({ cart, onCheckOut }: { cart: Cart; onCheckOut: (() => void) | undefined }) {
   const clear = useClearCart();
   const [confirming, setConfirming] = useState(false);
   const withProblems = cart.lines.filter((line) => line.problem).length;
@@ -43,12 +80,11 @@ function CartSummary({ cart }: { cart: Cart }) {
           {withProblems === 1 ? "it" : "them"}.
         </p>
       )}
-      <button type="button" className="btn btn-primary mt-5 w-full" disabled aria-describedby="checkout-note">
-        Check out
-      </button>
-      <p id="checkout-note" className="mt-2 text-slate-600 text-xs">
-        Checking out the whole cart is coming soon. Until then, order each tool from its page.
-      </p>
+      {onCheckOut && (
+        <button type="button" className="btn btn-primary mt-5 w-full" onClick={onCheckOut}>
+          Check out
+        </button>
+      )}
       <div className="mt-5 flex flex-wrap items-center justify-between gap-3 border-slate-200 border-t pt-4 text-sm">
         <Link to="/quick-order" className="font-semibold text-accent-dark underline-offset-4 hover:underline">
           Quick order
@@ -81,11 +117,14 @@ function CartSummary({ cart }: { cart: Cart }) {
 /** /cart (signed in): the cart's lines to change or remove, and the order total. */
 export function CartPage() {
   const cart = useCart();
+  const reordered = reorderNoticeOf(useLocation().state);
+  const [checkingOut, setCheckingOut] = useState(false);
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
       <title>Your cart · Car Mechanic</title>
       <h1 className="font-bold text-3xl text-navy tracking-tight">Your cart</h1>
       <div className="mt-6">
+        {reordered && <ReorderedNotice notice={reordered} />}
         <QueryState
           query={cart}
           pending={<Spinner label="Loading your cart…" />}
@@ -123,7 +162,16 @@ export function CartPage() {
                   ))}
                 </ul>
               </section>
-              <CartSummary cart={data} />
+              <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-stretch">
+                <CartSummary cart={data} onCheckOut={checkingOut ? undefined : () => setCheckingOut(true)} />
+              </div>
+              {checkingOut && (
+                <div className="lg:col-start-1">
+                  <Suspense fallback={<Spinner label="Loading the checkout…" />}>
+                    <CheckoutForm cart={data} />
+                  </Suspense>
+                </div>
+              )}
             </div>
           )}
         </QueryState>

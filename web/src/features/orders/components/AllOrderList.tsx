@@ -3,7 +3,14 @@ import type { Order } from "#contract/orders";
 import { Email } from "#web/components/Email";
 import { adminStatusLabels } from "../order-display";
 import { AdminOrderActions, adminCanAct } from "./AdminOrderActions";
-import { NeededBy, OrderCardFacts, OrderCardHeading, OrderNumber } from "./OrderCard";
+import {
+  NeededBy,
+  OrderCardFacts,
+  OrderCardHeading,
+  OrderNumber,
+  OrderProductCell,
+  orderedPieces,
+} from "./OrderCard";
 import { PaidBadge } from "./PaidBadge";
 import { StatusBadge } from "./StatusBadge";
 
@@ -64,10 +71,7 @@ export function AllOrderList({ orders, label, onRemove }: AllOrderListProps) {
                   <OrderNumber order={order} />
                 </td>
                 <td className={`${cell} max-w-40`}>
-                  <span className="block font-semibold text-navy">{order.orderProduct}</span>
-                  <span className="block text-slate-600 text-xs">
-                    {formatDollars(order.orderPrice)} per piece
-                  </span>
+                  <OrderProductCell order={order} />
                 </td>
                 <td className={`${cell} max-w-48`}>
                   <span className="block font-medium text-navy">{order.orderName}</span>
@@ -76,7 +80,7 @@ export function AllOrderList({ orders, label, onRemove }: AllOrderListProps) {
                   </span>
                 </td>
                 <td className={`${cell} whitespace-nowrap text-right tabular-nums`}>
-                  {order.orderMinimum.toLocaleString("en-US")}
+                  {orderedPieces(order)}
                 </td>
                 <td className={`${cell} whitespace-nowrap text-right font-semibold text-navy tabular-nums`}>
                   {formatDollars(order.total)}

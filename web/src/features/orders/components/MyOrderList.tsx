@@ -3,7 +3,15 @@ import { formatDollars } from "#contract/money";
 import { canTransition } from "#contract/order-status";
 import type { Order } from "#contract/orders";
 import { buyerStatusLabels, formatOrderMoment } from "../order-display";
-import { NeededBy, OrderCardFacts, OrderCardHeading, OrderNumber } from "./OrderCard";
+import { OrderAgainButton } from "./OrderAgainButton";
+import {
+  NeededBy,
+  OrderCardFacts,
+  OrderCardHeading,
+  OrderNumber,
+  OrderProductCell,
+  orderedPieces,
+} from "./OrderCard";
 import { PaidBadge } from "./PaidBadge";
 import { StatusBadge } from "./StatusBadge";
 import { TransactionId } from "./TransactionId";
@@ -93,14 +101,11 @@ export function MyOrderList({ orders }: { orders: Order[] }) {
                 <td className="px-4 py-3.5">
                   <OrderNumber order={order} />
                 </td>
-                <td className="px-4 py-3.5">
-                  <span className="font-semibold text-navy">{order.orderProduct}</span>
-                  <span className="block text-slate-600 text-xs">
-                    {formatDollars(order.orderPrice)} per piece
-                  </span>
+                <td className="min-w-56 px-4 py-3.5">
+                  <OrderProductCell order={order} />
                 </td>
                 <td className="whitespace-nowrap px-4 py-3.5 text-right text-steel tabular-nums">
-                  {order.orderMinimum.toLocaleString("en-US")}
+                  {orderedPieces(order)}
                 </td>
                 <td className="whitespace-nowrap px-4 py-3.5 text-right font-semibold text-navy tabular-nums">
                   {formatDollars(order.total)}
@@ -113,6 +118,9 @@ export function MyOrderList({ orders }: { orders: Order[] }) {
                 </td>
                 <td className="max-w-56 px-4 py-3.5">
                   <Payment order={order} />
+                  <div className="mt-2">
+                    <OrderAgainButton order={order} />
+                  </div>
                 </td>
               </tr>
             ))}
@@ -130,8 +138,9 @@ export function MyOrderList({ orders }: { orders: Order[] }) {
           >
             <OrderCardHeading order={order} statusLabel={buyerStatusLabels[order.status]} />
             <OrderCardFacts order={order} />
-            <div className="mt-auto pt-3">
+            <div className="mt-auto space-y-2 pt-3">
               <Payment order={order} wide />
+              <OrderAgainButton order={order} wide />
             </div>
           </li>
         ))}

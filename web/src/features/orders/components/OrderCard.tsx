@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { formatDollars } from "#contract/money";
 import type { Order } from "#contract/orders";
 import { pieces } from "#contract/tool-display";
+import { OrderLines } from "#web/components/OrderLines";
+import { orderLinesOf, orderTitle } from "#web/lib/orders/order-lines";
 import { formatOrderDate } from "../order-display";
 import { StatusBadge } from "./StatusBadge";
 
@@ -21,22 +23,60 @@ export function OrderNumber({ order }: { order: Order }) {
   );
 }
 
-/** The top of an order's card: number, product, quantity × price, and the status with this list's label. */
+/**
+ * The top of an order's card: number, product, quantity × price, and the status with this list's
+ * label; an order of several lines names its first and lists the lines (the first three, all on
+ * expand).
+ */
 export function OrderCardHeading({ order, statusLabel }: { order: Order; statusLabel: string }) {
+  const lines = orderLinesOf(order);
   return (
-    <div className="flex items-start justify-between gap-3">
-      <div className="min-w-0">
-        <p className="text-slate-600 text-xs">
-          Order <OrderNumber order={order} />
-        </p>
-        <h2 className="font-semibold text-navy">{order.orderProduct}</h2>
-        <p className="text-slate-600 text-sm">
-          {pieces(order.orderMinimum)} × {formatDollars(order.orderPrice)}
-        </p>
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-slate-600 text-xs">
+            Order <OrderNumber order={order} />
+          </p>
+          <h2 className="font-semibold text-navy">
+            {lines.length > 1 ? orderTitle(lines) : order.orderProduct}
+          </h2>
+          {lines.length === 1 && (
+            <p className="text-slate-600 text-sm">
+              {pieces(order.orderMinimum)} × {formatDollars(order.orderPrice)}
+            </p>
+          )}
+        </div>
+        <StatusBadge status={order.status} label={statusLabel} />
       </div>
-      <StatusBadge status={order.status} label={statusLabel} />
-    </div>
+      {lines.length > 1 && (
+        <div className="mt-2">
+          <OrderLines lines={lines} orderNumber={order.orderNumber} />
+        </div>
+      )}
+    </>
   );
+}
+
+/**
+ * A table's Product cell: the product and its price a piece, or for an order of several lines the
+ * count and the lines (the first three, all on expand).
+ */
+export function OrderProductCell({ order }: { order: Order }) {
+  const lines = orderLinesOf(order);
+  if (lines.length > 1) return <OrderLines lines={lines} orderNumber={order.orderNumber} />;
+  return (
+    <>
+      <span className="block font-semibold text-navy">{order.orderProduct}</span>
+      <span className="block text-slate-600 text-xs">{formatDollars(order.orderPrice)} per piece</span>
+    </>
+  );
+}
+
+/** A table's Quantity cell: the pieces ordered (of every line, for an order of several). */
+export function orderedPieces(order: Order): string {
+  return orderLinesOf(order)
+    .reduce((sum, line) => sum + line.quantity, 0)
+    .toLocaleString("en-US");
 }
 
 /** An order card's figures: its total and needed-by day, then `children` (more of them). */

@@ -9,6 +9,7 @@ import { type OrderFormInput, type OrderFormValues, orderFormSchema } from "#con
 import { stockState, stockStateLabels } from "#contract/stock-state";
 import { pieces } from "#contract/tool-display";
 import { controlClass, Field } from "#web/components/FormField";
+import { DeliveryFields } from "#web/components/forms/DeliveryFields";
 import { AlertIcon } from "#web/components/icons";
 import { LotStepper } from "#web/components/LotStepper";
 import { ApiError, errorMessage } from "#web/lib/api";
@@ -251,54 +252,12 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
           </output>
         </div>
 
-        <Field label="Phone" error={errors.phone?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...form.register("phone")}
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              maxLength={20}
-              required
-              placeholder="+1 555 010 0100"
-              className={controlClass}
-            />
-          )}
-        </Field>
-
-        <Field label="Delivery address" error={errors.address?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...form.register("address")}
-              type="text"
-              autoComplete="street-address"
-              maxLength={300}
-              required
-              placeholder="Street, number, city"
-              className={controlClass}
-            />
-          )}
-        </Field>
-
-        <Field
-          label="Needed by"
-          error={errors.neededBy?.message}
-          hint={earliestHint(tool.leadTimeDays, earliest)}
-        >
-          {(control) => (
-            <input
-              {...control}
-              {...form.register("neededBy")}
-              type="date"
-              autoComplete="off"
-              min={earliest}
-              required
-              className={controlClass}
-            />
-          )}
-        </Field>
+        <DeliveryFields
+          register={form.register}
+          errors={errors}
+          earliest={earliest}
+          neededByHint={earliestHint(tool.leadTimeDays, earliest)}
+        />
 
         <div className={besideSubmit ? "grid gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2" : undefined}>
           <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting || soldOut}>

@@ -8,11 +8,13 @@ import { cardText, type PaidOrder, type PaymentReceipt } from "#contract/payment
 import { pieces } from "#contract/tool-display";
 import { BoxIcon, ChevronLeftIcon } from "#web/components/icons";
 import { LoadError } from "#web/components/LoadError";
+import { lineCount, OrderLines } from "#web/components/OrderLines";
 import { PanelHeading } from "#web/components/PanelHeading";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { StatusPanel } from "#web/components/StatusPanel";
 import { CheckCircleIcon, ShieldCheckIcon } from "#web/components/shop-icons";
+import { orderLinesOf } from "#web/lib/orders/order-lines";
 import { ordersQueryKey } from "#web/lib/orders/query-keys";
 import { useSession } from "#web/lib/session/get-session";
 import { usePaymentIntent } from "../api/create-payment-intent";
@@ -34,9 +36,19 @@ function neededBy(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : dayFormat.format(date);
 }
 
+/** The sentence under the heading: which order is paid for. */
+function payFor(order: Order | undefined): string {
+  if (!order) return "Pay for your order by card.";
+  const lines = orderLinesOf(order);
+  return lines.length > 1
+    ? `Pay for your order of ${lineCount(lines.length)} in one payment.`
+    : `Pay for your ${order.orderProduct} order.`;
+}
+
 const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7";
 
 function OrderSummary({ order }: { order: Order }) {
+  const lines = orderLinesOf(order);
   return (
     <section aria-labelledby="summary-heading" className={card}>
       <h2 id="summary-heading" className="font-bold text-lg text-navy">
@@ -49,16 +61,27 @@ function OrderSummary({ order }: { order: Order }) {
             {order.orderNumber}
           </dd>
         </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600">Product</dt>
-          <dd className="text-right font-semibold text-navy">{order.orderProduct}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600">Quantity</dt>
-          <dd className="text-right text-navy">
-            {pieces(order.orderMinimum)} × {formatDollars(order.orderPrice)}
-          </dd>
-        </div>
+        {lines.length > 1 ? (
+          <div>
+            <dt className="sr-only">Lines</dt>
+            <dd>
+              <OrderLines lines={lines} orderNumber={order.orderNumber} first={5} />
+            </dd>
+          </div>
+        ) : (
+          <>
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-600">Product</dt>
+              <dd className="text-right font-semibold text-navy">{order.orderProduct}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-600">Quantity</dt>
+              <dd className="text-right text-navy">
+                {pieces(order.orderMinimum)} × {formatDollars(order.orderPrice)}
+              </dd>
+            </div>
+          </>
+        )}
         <div className="flex justify-between gap-4">
           <dt className="text-slate-600">Needed by</dt>
           <dd className="text-right text-navy">
@@ -344,7 +367,7 @@ export function PaymentPage() {
         My Orders
       </Link>
       <PanelHeading id="payment-heading" title="Payment">
-        {order.data ? `Pay for your ${order.data.orderProduct} order.` : "Pay for your order by card."}
+        {payFor(order.data)}
       </PanelHeading>
       {body}
     </section>
