@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { Cart } from "../../contract/cart";
 import type { ReorderAnswer } from "../../contract/checkout";
 import { tools } from "../catalog/tables";
 import { insertTool } from "../test/factories";
@@ -145,7 +146,19 @@ describeEachDatabase("POST /api/order/{id}/reorder: order again", (env) => {
 
     const res = await reorder(buyer, placed.json().insertedId);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<ReorderAnswer>()).toEqual({ changes: [], cart: cart.json() });
+    // The same cart as before the checkout, its stock now less what the order took.
+    const before = cart.json<Cart>();
+    const taken = new Map([
+      [pads.id, 40],
+      [bulbs.id, 100],
+    ]);
+    expect(res.json<ReorderAnswer>()).toEqual({
+      changes: [],
+      cart: {
+        ...before,
+        lines: before.lines.map((l) => ({ ...l, available: l.available - (taken.get(l.toolId) ?? 0) })),
+      },
+    });
   });
 
   describe("who may", () => {
