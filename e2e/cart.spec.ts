@@ -3,7 +3,7 @@ import { request as requests } from "@playwright/test";
 import { formatDollars, lotTotalDollars } from "../contract/money";
 import { expectNoSideways } from "./appearance";
 import { expectNoSeriousAxeViolations } from "./axe";
-import { toolNamed } from "./catalog";
+import { removeTools, toolNamed } from "./catalog";
 import { expect, type Page, test } from "./fixtures";
 import { screenshotFromTop, widths } from "./screenshots";
 import { signInAsAdmin, signUpInPage } from "./users";
@@ -14,6 +14,10 @@ import { signInAsAdmin, signUpInPage } from "./users";
 // width, with axe. Each test signs up a buyer of its own, so carts never meet.
 
 test.describe.configure({ timeout: 90_000 });
+
+/** The tools a test added, taken off sale after it. */
+const added: string[] = [];
+test.afterEach(async ({ baseURL }) => removeTools(baseURL ?? "", added));
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase();
 
@@ -148,6 +152,7 @@ async function toolsWithSkus(baseURL: string): Promise<{ tens: string; pairs: st
       },
     });
     expect(created.status(), await created.text()).toBe(201);
+    added.push(((await created.json()) as { insertedId: string }).insertedId);
   }
   await admin.dispose();
   return { tens, pairs };

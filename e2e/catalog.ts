@@ -1,5 +1,6 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, request } from "@playwright/test";
 import type { Tool } from "../contract/catalog";
+import { signInAsAdmin } from "./users";
 
 /** Every tool on sale (the shared test shop's catalog fits in one call), from the API. */
 export async function catalog(page: Page): Promise<Tool[]> {
@@ -13,4 +14,19 @@ export async function toolNamed(page: Page, name: string): Promise<Tool> {
   const tool = (await catalog(page)).find((t) => t.name === name);
   expect(tool, name).toBeDefined();
   return tool as Tool;
+}
+
+/**
+ * Takes tools a spec added off sale (an admin's delete; a tool with orders or in a cart is archived),
+ * so the shared test shop's catalog stays within the one page of /tools the other specs count on.
+ */
+export async function removeTools(baseURL: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const admin = await request.newContext({ baseURL });
+  await signInAsAdmin(admin, baseURL);
+  for (const id of ids.splice(0)) {
+    const removed = await admin.delete(`/api/service/${id}`, { headers: { origin: baseURL } });
+    expect(removed.status(), await removed.text()).toBe(200);
+  }
+  await admin.dispose();
 }

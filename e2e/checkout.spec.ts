@@ -2,6 +2,7 @@ import { type APIRequestContext, request as requests } from "@playwright/test";
 import { expectNoSideways } from "./appearance";
 import { expectNoSeriousAxeViolations } from "./axe";
 import { daysFromNow, payWithCard } from "./card-payment";
+import { removeTools } from "./catalog";
 import { expect, type Locator, type Page, test } from "./fixtures";
 import { screenshotFromTop, widths } from "./screenshots";
 import { signInAsAdmin, signUpInPage } from "./users";
@@ -13,6 +14,10 @@ import { signInAsAdmin, signUpInPage } from "./users";
 // stock moves; each test signs up a buyer of its own.
 
 test.describe.configure({ timeout: 120_000 });
+
+/** The tools a test added, taken off sale after it. */
+const added: string[] = [];
+test.afterEach(async ({ baseURL }) => removeTools(baseURL ?? "", added));
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase();
 
@@ -55,6 +60,7 @@ async function twoTools(baseURL: string): Promise<[NewTool, NewTool]> {
     expect(created.status(), await created.text()).toBe(201);
     const body = (await created.json()) as { insertedId: string };
     made.push({ id: body.insertedId, name, sku, price });
+    added.push(body.insertedId);
   }
   await admin.dispose();
   return made as [NewTool, NewTool];
