@@ -27,3 +27,11 @@ export async function expectNoSideways(page: Page, width: number, label?: string
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth, label).toBeLessThanOrEqual(width);
 }
+
+/**
+ * Waits for the toasts to close (5 s): axe reads a toast's colours mid-animation, half transparent,
+ * as too little contrast.
+ */
+export async function toastsClosed(page: Page): Promise<void> {
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
+}

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import { request as requests } from "@playwright/test";
 import { formatDollars, lotTotalDollars } from "../contract/money";
-import { expectNoSideways } from "./appearance";
+import { expectNoSideways, toastsClosed } from "./appearance";
 import { expectNoSeriousAxeViolations } from "./axe";
-import { removeTools, toolNamed } from "./catalog";
+import { toolNamed, toolsTakenOffSaleAfterEach, uniqueSku } from "./catalog";
 import { expect, type Page, test } from "./fixtures";
 import { screenshotFromTop, widths } from "./screenshots";
 import { signInAsAdmin, signUpInPage } from "./users";
@@ -16,18 +16,7 @@ import { signInAsAdmin, signUpInPage } from "./users";
 test.describe.configure({ timeout: 90_000 });
 
 /** The tools a test added, taken off sale after it. */
-const added: string[] = [];
-test.afterEach(async ({ baseURL }) => removeTools(baseURL ?? "", added));
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase();
-
-/**
- * Waits for the toasts to close (5 s): axe reads a toast's colours mid-animation, half transparent,
- * as too little contrast.
- */
-async function toastsClosed(page: Page): Promise<void> {
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
-}
+const added = toolsTakenOffSaleAfterEach(test);
 
 /** The bar's cart link and the line count it shows. */
 function cartLink(page: Page) {
@@ -132,8 +121,8 @@ for (const width of [widths.phone, widths.desktop]) {
 async function toolsWithSkus(baseURL: string): Promise<{ tens: string; pairs: string }> {
   const admin = await requests.newContext({ baseURL });
   await signInAsAdmin(admin, baseURL);
-  const tens = `QO-${unique()}`;
-  const pairs = `QP-${unique()}`;
+  const tens = uniqueSku("QO");
+  const pairs = uniqueSku("QP");
   for (const [sku, name, minimum, increment] of [
     [tens, `Quick Filter ${tens}`, 10, 10],
     [pairs, `Quick Gasket ${pairs}`, 4, 2],
@@ -172,7 +161,7 @@ for (const width of [widths.phone, widths.desktop]) {
     await expectNoSeriousAxeViolations(page, `quick order at ${width}px`);
 
     // A header row, three separators, an unknown SKU and a quantity off its tool's steps (15: 20 is nearest).
-    await page.getByLabel("Your list").fill(`SKU,quantity\n${pairs};6\nNOPE-${unique()} 5\n${tens}\t15`);
+    await page.getByLabel("Your list").fill(`SKU,quantity\n${pairs};6\n${uniqueSku("NOPE")} 5\n${tens}\t15`);
     await page.getByRole("button", { name: "Add to cart" }).click();
     await expect(page.getByRole("status").filter({ hasText: "1 line went into your cart." })).toBeVisible();
     const rows = page.getByTestId("problem-line");

@@ -1,4 +1,4 @@
-import { expect, type Page, request } from "@playwright/test";
+import { expect, type Page, request, type TestType } from "@playwright/test";
 import type { Tool } from "../contract/catalog";
 import { signInAsAdmin } from "./users";
 
@@ -29,4 +29,18 @@ export async function removeTools(baseURL: string, ids: string[]): Promise<void>
     expect(removed.status(), await removed.text()).toBe(200);
   }
   await admin.dispose();
+}
+
+/** A part number no other test uses: upper case, as the shop keeps SKUs. */
+export const uniqueSku = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase();
+
+/**
+ * The tools a spec's tests add (push each id), taken off sale after each test with `removeTools`.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any fixtures of the spec's `test`
+export function toolsTakenOffSaleAfterEach(test: TestType<any, any>): string[] {
+  const added: string[] = [];
+  test.afterEach(async ({ baseURL }: { baseURL?: string }) => removeTools(baseURL ?? "", added));
+  return added;
 }

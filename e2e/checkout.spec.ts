@@ -1,8 +1,8 @@
 import { type APIRequestContext, request as requests } from "@playwright/test";
-import { expectNoSideways } from "./appearance";
+import { expectNoSideways, toastsClosed } from "./appearance";
 import { expectNoSeriousAxeViolations } from "./axe";
 import { daysFromNow, payWithCard } from "./card-payment";
-import { removeTools } from "./catalog";
+import { toolsTakenOffSaleAfterEach, uniqueSku } from "./catalog";
 import { expect, type Locator, type Page, test } from "./fixtures";
 import { screenshotFromTop, widths } from "./screenshots";
 import { signInAsAdmin, signUpInPage } from "./users";
@@ -16,15 +16,7 @@ import { signInAsAdmin, signUpInPage } from "./users";
 test.describe.configure({ timeout: 120_000 });
 
 /** The tools a test added, taken off sale after it. */
-const added: string[] = [];
-test.afterEach(async ({ baseURL }) => removeTools(baseURL ?? "", added));
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase();
-
-/** Waits for the toasts to close: axe reads a toast mid-animation, half transparent, as too little contrast. */
-async function toastsClosed(page: Page): Promise<void> {
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
-}
+const added = toolsTakenOffSaleAfterEach(test);
 
 type NewTool = { id: string; name: string; sku: string; price: number };
 
@@ -42,7 +34,7 @@ async function twoTools(baseURL: string): Promise<[NewTool, NewTool]> {
     ["Checkout Filter", 10, 2.5],
     ["Checkout Gasket", 4, 1.25],
   ] as const) {
-    const sku = `CO-${unique()}`;
+    const sku = uniqueSku("CO");
     const name = `${prefix} ${sku}`;
     const created = await admin.post("/api/service", {
       headers: { origin: baseURL },
@@ -234,7 +226,7 @@ for (const width of [widths.phone, widths.desktop]) {
     await putInCart(buyer, base, filter, 20);
     await putInCart(buyer, base, gasket, 8);
     const placed = await buyer.request.post("/api/checkout", {
-      headers: { origin: base, "idempotency-key": `checkout-${unique()}` },
+      headers: { origin: base, "idempotency-key": uniqueSku("checkout") },
       data: {
         orderPhone: "+1 555 010 0100",
         orderAddress: "12 Garage Lane, Springfield",
