@@ -32,6 +32,8 @@ export const toolSchema = z.object({
   sku: textOrNull,
   /** Admins are told when the stock falls to or below this; null means never. */
   lowStockAt: z.nullable(z.int()),
+  /** Volume price breaks, in increasing quantity ([] when none); `price` is the price below the first. */
+  priceBreaks: z.array(z.object({ minQuantity: z.int(), price: z.number() })),
 });
 export type Tool = z.output<typeof toolSchema>;
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { formNumber, numberError, requiredText } from "./fields";
 import { dollarsToCents, formatDollars } from "./money";
 import { pageQuery } from "./pagination";
+import { type BreaksOfTool, priceBreaksProblem } from "./price-breaks";
 import { toolSearchMaxLength, toolSorts } from "./tool-search";
 import { imageUrlField } from "./uploads";
 
@@ -85,19 +86,38 @@ const optionalSku = z
   .preprocess((v) => (v === null ? undefined : v), skuField.optional())
   .transform((s) => s || undefined);
 
-/** What the lot rules need to hold for any tool, added or edited. */
-type ToolLots = { minimum: number; maximum?: number | null; increment: number };
+/** What the lot rules and price breaks need to hold for any tool, added or edited (price in dollars). */
+type ToolLots = BreaksOfTool & { increment: number };
 
-/** The first lot constraint `t` breaks, with its field; undefined when it holds them all. */
-export function toolLotProblem(t: ToolLots): { message: string; path: string } | undefined {
+/**
+ * The first lot constraint `t` breaks, with its field: the lot rules, then the price breaks
+ * (contract/price-breaks.ts); undefined when it holds them all.
+ */
+export function toolLotProblem(t: ToolLots): { message: string; path: (string | number)[] } | undefined {
   if (t.maximum != null && t.maximum < t.minimum) {
-    return { message: "Maximum can't be less than minimum", path: "maximum" };
+    return { message: "Maximum can't be less than minimum", path: ["maximum"] };
   }
   if (t.minimum % t.increment !== 0) {
-    return { message: "Minimum must be a multiple of the increment", path: "minimum" };
+    return { message: "Minimum must be a multiple of the increment", path: ["minimum"] };
   }
-  return undefined;
+  return priceBreaksProblem(t);
 }
+
+/**
+ * A tool's volume price breaks as sent (`[{ minQuantity, price }]`, price a piece in dollars, in
+ * increasing quantity). Only the shape here: the rules between the breaks and the tool, each naming
+ * its break, are `priceBreaksProblem`'s (through `toolLotProblem`).
+ */
+const priceBreaksField = z.array(
+  z.object(
+    {
+      minQuantity: formNumber(z.number({ error: "Each price break needs a quantity (minQuantity)" })),
+      price: formNumber(z.number({ error: "Each price break needs a price" }), priceNotation),
+    },
+    { error: "A price break is { minQuantity, price }" },
+  ),
+  { error: "priceBreaks must be a list of { minQuantity, price }" },
+);
 
 /** Every field of a tool, each with its rules and the spec's messages. */
 const toolFields = {
@@ -112,11 +132,12 @@ const toolFields = {
   leadTimeDays: formNumber(leadTimeField.default(3)),
   sku: optionalSku,
   lowStockAt: formNumber(lowStockField.optional()),
+  priceBreaks: priceBreaksField.default([]),
 };
 
 const lotRules = (t: ToolLots, ctx: z.RefinementCtx) => {
   const problem = toolLotProblem(t);
-  if (problem) ctx.addIssue({ code: "custom", message: problem.message, path: [problem.path] });
+  if (problem) ctx.addIssue({ code: "custom", message: problem.message, path: problem.path });
 };
 
 /** The Add A Tools form and `POST /api/service`, with the spec's messages. */
@@ -170,6 +191,8 @@ export const toolChangesSchema = z
       .transform((s) => s || null)
       .optional(),
     lowStockAt: clearable(lowStockField).optional(),
+    /** The whole list, replacing the tool's; `[]` or null removes them all. */
+    priceBreaks: z.preprocess((v) => (v === null ? [] : v), priceBreaksField).optional(),
     available: z.undefined({ error: stockNotEditable }).optional(),
   })
   .transform(({ available: _, ...changes }) => changes);

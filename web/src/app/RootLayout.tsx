@@ -13,6 +13,7 @@ import { RouteErrorPage } from "./RouteErrorPage";
 import { useScrollRestoration } from "./scroll-restoration";
 
 const footerId = "site-footer";
+const toastOffset = { top: 76 };
 
 // Below every page's first screen: its code loads when the visitor scrolls near it (a server-rendered
 // page has its HTML meanwhile), keeping it out of the JavaScript a first visit needs (decision 023).
@@ -37,8 +38,16 @@ function AppShell({ children }: { children: ReactNode }) {
           <Footer />
         </Suspense>
       </div>
-      {/* Spec §9: toasts close after 5 seconds by default, at top-right. */}
-      <Toaster position="top-right" duration={5000} richColors />
+      {/* Spec §9: toasts close after 5 seconds by default, at top-right: just below the 64 px bar, so
+          a toast never covers the bar's links (on a phone it spans the width; a pointer resting on
+          it pauses its timer). */}
+      <Toaster
+        position="top-right"
+        duration={5000}
+        offset={toastOffset}
+        mobileOffset={toastOffset}
+        richColors
+      />
     </div>
   );
 }
