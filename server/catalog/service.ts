@@ -28,6 +28,7 @@ export function toApiTool(row: ToolRow): Tool {
     description: row.description,
     sku: row.sku,
     lowStockAt: row.lowStockAt,
+    priceBreaks: [],
   };
 }
 
@@ -123,7 +124,11 @@ export function createCatalogService(db: Db, options: { publicUrl?: string } = {
           if (!current) return undefined;
           const { price, ...rest } = changes;
           const next = { ...rest, ...(price === undefined ? {} : { priceCents: priceCentsOf(price) }) };
-          const problem = toolLotProblem({ ...current, ...next });
+          const problem = toolLotProblem({
+            ...current,
+            ...next,
+            price: centsToDollars(next.priceCents ?? current.priceCents),
+          });
           if (problem) throw badRequest(problem.message);
           const [row] = await tx
             .update(tools)
