@@ -84,6 +84,7 @@ describeEachDatabase(
         "3",
         "",
         "/images/tools/piston.svg",
+        "",
       ]);
       expect(formula?.slice(1, 5)).toEqual([
         "'=CMD-7",
@@ -114,6 +115,7 @@ describeEachDatabase(
         "5",
         "1000",
         "/images/tools/spark.svg",
+        "",
       ];
 
       const res = await importTools(csvOf([...rows, added]));
