@@ -5,13 +5,14 @@ import type { Cart } from "../../contract/cart";
 import type { ReorderAnswer } from "../../contract/checkout";
 import type { Order, PlaceOrderResponse } from "../../contract/orders";
 import { tools } from "../catalog/tables";
-import { insertTool } from "../test/factories";
+import { insertTool, userIdOf } from "../test/factories";
 import { call } from "../test/requests";
 import { adminEmail, lastMail, signUp, type TestUser, usersAndAdmin } from "../test/sessions";
 import { describeEachDatabase } from "../test/test-env";
 import { lineProblems } from "./checkout";
 import { daysFromNow, getOrder, orderBody, placeOrder, startPayment } from "./order-test-helpers";
 import { orderLines, orders } from "./tables";
+import { nextOrderNumber, placeOrderTakingStock } from "./take-stock";
 
 // Volume price breaks charged (issue 26): every order, checkout and payment at the price a piece the
 // quantity reaches, exactly quantity × that price in cents, kept on the order whatever changes later.
@@ -90,6 +91,34 @@ describeEachDatabase(
         expect((await startPayment(env.app, buyer, order._id)).amount).toBe(totalCents);
       },
     );
+
+    it("places nothing and takes no stock when the tool's price or breaks changed since they were read", async () => {
+      const tool = await plugs();
+      const order = async (pricing: { priceCents: number; priceBreaks: typeof plugBreaks }) =>
+        placeOrderTakingStock(env.db, {
+          id: crypto.randomUUID(),
+          number: await nextOrderNumber(env.db),
+          createdAt: new Date(),
+          unitPriceCents: 590,
+          pricing,
+          toolId: tool.id,
+          userId: await userIdOf(env.db, buyer.email),
+          name: buyer.name,
+          email: buyer.email,
+          phone: "+1 (555) 010-0100",
+          address: "12 Garage Lane, Springfield",
+          neededBy: daysFromNow(7),
+          quantity: 500,
+        });
+      const stale = [{ minQuantity: 500, priceCents: 600 }, ...plugBreaks.slice(1)];
+      expect(await order({ priceCents: 650, priceBreaks: stale })).toBeUndefined();
+      expect(await order({ priceCents: 640, priceBreaks: plugBreaks })).toBeUndefined();
+      const [before] = await env.db.select().from(tools).where(eq(tools.id, tool.id));
+      expect(before?.available).toBe(plugFields.available);
+      // Read back from the database (its own key order), the pricing still matches.
+      const placed = await order({ priceCents: 650, priceBreaks: before?.priceBreaks ?? [] });
+      expect(placed).toMatchObject({ unitPriceCents: 590, totalCents: 500 * 590 });
+    });
 
     it("the confirmation and the orders CSV show the unit price charged", async () => {
       const tool = await plugs();
