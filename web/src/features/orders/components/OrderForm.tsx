@@ -144,7 +144,7 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
         orderName: buyer.name,
         orderEmail: buyer.email,
         orderProduct: tool.name,
-        orderPrice: tool.price,
+        orderPrice: unitPriceFor(tool, values.quantity),
       });
     } catch (error) {
       // 409: the stock moved since the page opened ("Only 600 pieces left"): say it at the quantity.
