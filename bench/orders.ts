@@ -73,6 +73,7 @@ async function shopStatements(
     number: sentinelNumber,
     createdAt: new Date(),
     unitPriceCents: 640,
+    pricing: { priceCents: 640, priceBreaks: [] },
     toolId: s.toolId,
     userId: s.userId,
     name: buyer.name,
@@ -83,8 +84,9 @@ async function shopStatements(
     quantity: 1,
   };
   const messages = createOrderMessages({ publicUrl: "http://localhost:3000", unpaidOrderHours: 48 });
+  const { pricing: _, ...shown } = order;
   const confirmation = await messages.placed({
-    ...order,
+    ...shown,
     productName: "Bench Spark Plug",
     totalCents: order.unitPriceCents * order.quantity,
     status: "pending",

@@ -85,7 +85,7 @@ test("an admin downloads the catalog and the orders as CSV files", async ({ page
   expect(tools.suggestedFilename()).toBe(`tools-${today}.csv`);
   const catalogFile = fs.readFileSync((await tools.path()) ?? "", "utf8");
   expect(catalogFile.split("\n")[0]).toBe(
-    "id,sku,name,description,price,available,minimum,maximum,increment,leadTimeDays,lowStockAt,img",
+    "id,sku,name,description,price,available,minimum,maximum,increment,leadTimeDays,lowStockAt,img,priceBreaks",
   );
   expect(catalogFile).toContain("Torque Wrench");
 

@@ -2,8 +2,9 @@ import type { Cart, CartLine } from "#contract/cart";
 import { lotProblem } from "#contract/lot-rules";
 import { centsToDollars, formatCents, lotTotalCents } from "#contract/money";
 import type { ToolLot } from "#server/catalog/lots";
+import { unitPriceCentsFor } from "#server/catalog/pricing";
 
-/** A cart line as stored. */
+/** A cart line as stored: the price a piece for its quantity when the buyer last set it. */
 export type StoredLine = { toolId: string; quantity: number; addedUnitPriceCents: number };
 
 /** What a line's tool no longer allows, in words. */
@@ -13,14 +14,17 @@ export const noLongerSold = "This tool is no longer sold";
  * What changed about a line's tool since the line was put in the cart, or null when it can be
  * checked out as it is. The first that applies: the tool taken off the shop, a lot rule the
  * quantity now breaks (stock, sold out, Order Now's 500 in stock, changed minimum, maximum or step),
- * a changed price (setting the line again takes today's price).
+ * a changed price (setting the line again takes today's price). The price compared is the price a
+ * piece for the line's quantity (its break, if any), then and now: the buyer changing the quantity
+ * across a break sets the line again, an admin changing the price or a break is a change.
  */
 export function lineProblem(line: StoredLine, tool: ToolLot): string | null {
   if (tool.archivedAt !== null) return noLongerSold;
   const problem = lotProblem(tool, line.quantity);
   if (problem) return problem.message;
-  if (tool.priceCents !== line.addedUnitPriceCents) {
-    return `The price changed from ${formatCents(line.addedUnitPriceCents)} to ${formatCents(tool.priceCents)} a piece`;
+  const today = unitPriceCentsFor(tool, line.quantity);
+  if (today !== line.addedUnitPriceCents) {
+    return `The price changed from ${formatCents(line.addedUnitPriceCents)} to ${formatCents(today)} a piece`;
   }
   return null;
 }
@@ -36,7 +40,8 @@ export function presentCart(lines: readonly StoredLine[], toolsById: ReadonlyMap
     const tool = toolsById.get(line.toolId);
     if (!tool) continue; // a line's tool cannot be deleted (the foreign key), only archived
     const problem = lineProblem(line, tool);
-    const lineCents = lotTotalCents(tool.priceCents, line.quantity);
+    const unitPriceCents = unitPriceCentsFor(tool, line.quantity);
+    const lineCents = lotTotalCents(unitPriceCents, line.quantity);
     if (problem === null) totalCents += lineCents;
     shown.push({
       toolId: line.toolId,
@@ -44,7 +49,7 @@ export function presentCart(lines: readonly StoredLine[], toolsById: ReadonlyMap
       name: tool.name,
       img: tool.img,
       quantity: line.quantity,
-      unitPrice: centsToDollars(tool.priceCents),
+      unitPrice: centsToDollars(unitPriceCents),
       lineTotal: centsToDollars(lineCents),
       addedUnitPrice: centsToDollars(line.addedUnitPriceCents),
       problem,

@@ -2,6 +2,7 @@ import { lotRefusalOf, maxCartLines, suggestedQuantity } from "#contract/cart";
 import type { ReorderAnswer } from "#contract/checkout";
 import { formatCents } from "#contract/money";
 import { toolLotsOf } from "#server/catalog/lots";
+import { unitPriceCentsFor } from "#server/catalog/pricing";
 import type { Tx } from "#server/db/database";
 import { noLongerSold } from "./cart-view";
 import { type CartLineRow, setLines, storedLines } from "./lines";
@@ -64,10 +65,12 @@ export async function putBackLines(
       continue;
     }
     if (had === 0) lineCount++;
-    if (tool.priceCents !== line.unitPriceCents) {
-      said(`Price changed from ${formatCents(line.unitPriceCents)} to ${formatCents(tool.priceCents)}`);
+    // The order's price a piece against today's for the quantity ordered (a break may apply to both).
+    const today = unitPriceCentsFor(tool, line.quantity);
+    if (today !== line.unitPriceCents) {
+      said(`Price changed from ${formatCents(line.unitPriceCents)} to ${formatCents(today)}`);
     }
-    rows.push({ userId, toolId: tool.id, quantity, addedUnitPriceCents: tool.priceCents });
+    rows.push({ userId, toolId: tool.id, quantity, addedUnitPriceCents: unitPriceCentsFor(tool, quantity) });
   }
   await setLines(tx, rows);
   return changes;

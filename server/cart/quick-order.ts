@@ -7,6 +7,7 @@ import {
 } from "#contract/cart";
 import { pieces } from "#contract/tool-display";
 import { type ToolLot, toolLotsBySku, toolLotsOf } from "#server/catalog/lots";
+import { unitPriceCentsFor } from "#server/catalog/pricing";
 import type { Tx } from "#server/db/database";
 import { badRequest } from "#server/http/errors";
 import { presentCart, type StoredLine } from "./cart-view";
@@ -89,7 +90,8 @@ export async function addQuickOrder(tx: Tx, userId: string, text: string): Promi
     }
     if (had === 0) lineCount++;
     added.push({ line, sku, toolId: tool.id, quantity });
-    rows.push({ userId, toolId: tool.id, quantity: had + quantity, addedUnitPriceCents: tool.priceCents });
+    const addedUnitPriceCents = unitPriceCentsFor(tool, had + quantity);
+    rows.push({ userId, toolId: tool.id, quantity: had + quantity, addedUnitPriceCents });
   }
 
   await setLines(tx, rows);

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { type Cart, type LotRefusal, lotRefusalOf, maxCartLines } from "#contract/cart";
 import type { ReorderAnswer } from "#contract/checkout";
 import { type ToolLot, toolLotsOf } from "#server/catalog/lots";
+import { unitPriceCentsFor } from "#server/catalog/pricing";
 import type { Db, Tx } from "#server/db/database";
 import { conflict, notFound } from "#server/http/errors";
 import { presentCart } from "./cart-view";
@@ -41,7 +42,8 @@ export function createCartService(db: Db) {
     },
 
     /**
-     * Sets a line's quantity (adds the line when the tool is not in the cart yet) at today's price,
+     * Sets a line's quantity (adds the line when the tool is not in the cart yet) at today's price a
+     * piece for that quantity (its break, if any),
      * checked against the tool's lot rules and stock now (advisory: stock is taken at checkout).
      * Throws 404 for a tool not on sale, 409 when a new line would not fit.
      */
@@ -61,12 +63,13 @@ export function createCartService(db: Db) {
           .from(cartLines)
           .where(eq(cartLines.userId, userId));
         if ((has?.here ?? 0) === 0 && (has?.count ?? 0) >= maxCartLines) throw conflict(cartFull);
+        const addedUnitPriceCents = unitPriceCentsFor(tool, quantity);
         await tx
           .insert(cartLines)
-          .values({ userId, toolId, quantity, addedUnitPriceCents: tool.priceCents })
+          .values({ userId, toolId, quantity, addedUnitPriceCents })
           .onConflictDoUpdate({
             target: [cartLines.userId, cartLines.toolId],
-            set: { quantity, addedUnitPriceCents: tool.priceCents },
+            set: { quantity, addedUnitPriceCents },
           });
         return cartOf(tx, userId);
       });

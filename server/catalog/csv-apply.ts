@@ -1,10 +1,12 @@
 import { asc, inArray, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { listedToolSchema, newToolSchema } from "#contract/catalog";
+import { parsePriceBreaksCell } from "#contract/price-breaks";
 import type { Db, Tx } from "#server/db/database";
 import { isPgError } from "#server/db/errors";
 import { conflict, describeZodIssue } from "#server/http/errors";
 import type { RowProblem, ToolFileRow } from "./csv-rows";
+import { sameBreaks } from "./pricing";
 import { skuTaken, toolRowOf } from "./service";
 import { adjustStock, insertToolsWithStock } from "./stock";
 import { tools } from "./tables";
@@ -125,7 +127,16 @@ function planChanges(
     }
     if (current) rowOfTool.set(current.id, r.row);
     const placeholderPhoto = !current && !r.cells.img?.trim();
-    const input = placeholderPhoto ? { ...r.cells, img: placeholderToolImage } : r.cells;
+    const breaks = parsePriceBreaksCell(r.cells.priceBreaks ?? "");
+    if ("error" in breaks) {
+      problems.push({ row: r.row, messages: [breaks.error] });
+      continue;
+    }
+    const input = {
+      ...r.cells,
+      ...(placeholderPhoto ? { img: placeholderToolImage } : {}),
+      priceBreaks: breaks,
+    };
     const result = (current ? listedToolSchema : newToolSchema).safeParse(input);
     if (!result.success) {
       problems.push({ row: r.row, messages: oneMessagePerField(result.error.issues) });
@@ -178,8 +189,11 @@ function oneMessagePerField(issues: readonly z.ZodError["issues"][number][]): st
 
 /** Whether the row changes any field of the tool but its stock. */
 function fieldsDiffer(current: ToolRow, values: ToolValues): boolean {
-  const { available: _, ...fields } = values;
-  return (Object.keys(fields) as (keyof typeof fields)[]).some((k) => fields[k] !== current[k]);
+  const { available: _, priceBreaks, ...fields } = values;
+  return (
+    !sameBreaks(priceBreaks, current.priceBreaks) ||
+    (Object.keys(fields) as (keyof typeof fields)[]).some((k) => fields[k] !== current[k])
+  );
 }
 
 /** Every edited tool's fields but its stock, in one statement (5,000 statements took 40 s on PGlite). */
@@ -187,14 +201,15 @@ async function updateFields(tx: Tx, edited: readonly { current: ToolRow; values:
   if (edited.length === 0) return;
   const rows = edited.map(
     ({ current, values: v }) =>
-      sql`(${current.id}::uuid, ${v.name}, ${v.description}, ${v.img}, ${v.priceCents}::integer, ${v.minimum}::integer, ${v.maximum}::integer, ${v.increment}::integer, ${v.leadTimeDays}::integer, ${v.sku}, ${v.lowStockAt}::integer)`,
+      sql`(${current.id}::uuid, ${v.name}, ${v.description}, ${v.img}, ${v.priceCents}::integer, ${v.minimum}::integer, ${v.maximum}::integer, ${v.increment}::integer, ${v.leadTimeDays}::integer, ${v.sku}, ${v.lowStockAt}::integer, ${JSON.stringify(v.priceBreaks)}::jsonb)`,
   );
   await tx.execute(sql`
     update ${tools} set name = v.name, description = v.description, img = v.img,
       price_cents = v.price_cents, minimum = v.minimum, maximum = v.maximum, increment = v.increment,
-      lead_time_days = v.lead_time_days, sku = v.sku, low_stock_at = v.low_stock_at, updated_at = now()
+      lead_time_days = v.lead_time_days, sku = v.sku, low_stock_at = v.low_stock_at,
+      price_breaks = v.price_breaks, updated_at = now()
     from (values ${sql.join(rows, sql`, `)})
-      as v(id, name, description, img, price_cents, minimum, maximum, increment, lead_time_days, sku, low_stock_at)
+      as v(id, name, description, img, price_cents, minimum, maximum, increment, lead_time_days, sku, low_stock_at, price_breaks)
     where ${tools.id} = v.id`);
 }
 

@@ -62,6 +62,7 @@ function toolCells(sku: string, name: string): Record<(typeof toolCsvHeader)[num
   return {
     ...{ id: "", sku, name, description: "A fuzzed tool.", price: "4.50", available: "100", minimum: "10" },
     ...{ maximum: "", increment: "1", leadTimeDays: "3", lowStockAt: "", img: "/images/tools/piston.svg" },
+    priceBreaks: "",
   };
 }
 

@@ -16,6 +16,7 @@ export const toolCsvHeader = [
   "leadTimeDays",
   "lowStockAt",
   "img",
+  "priceBreaks",
 ] as const;
 export type ToolCsvColumn = (typeof toolCsvHeader)[number];
 

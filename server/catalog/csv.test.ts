@@ -22,6 +22,7 @@ function fileRow(cells: Partial<Record<(typeof toolCsvHeader)[number], string>>)
   const row = {
     ...{ id: "", sku: "", name: "Tool", description: "D.", price: "1", available: "10", minimum: "1" },
     ...{ maximum: "", increment: "1", leadTimeDays: "3", lowStockAt: "", img: "/images/tools/a.svg" },
+    priceBreaks: "",
     ...cells,
   };
   return toolCsvHeader.map((column) => row[column]);

@@ -1,7 +1,9 @@
 import { asc, isNull } from "drizzle-orm";
+import { priceBreaksCell } from "#contract/price-breaks";
 import type { Db } from "#server/db/database";
 import { applyToolRows } from "./csv-apply";
 import { readCsvFile } from "./csv-file";
+import { breaksInDollars } from "./pricing";
 import { checkFileRows, type RowProblem, type ToolCsvColumn, toolCsvHeader } from "./csv-rows";
 import { tools } from "./tables";
 
@@ -10,7 +12,10 @@ import { tools } from "./tables";
 // with the rules of a listed tool (listedToolSchema: sold out is fine), a new one's with the rules of
 // adding one (newToolSchema), so the file and the JSON API say the same things.
 
-/** The tools on sale, in catalog order, one CSV row each (price in dollars, empty for "none"). */
+/**
+ * The tools on sale, in catalog order, one CSV row each (price in dollars, empty for "none"; the
+ * price breaks in one cell, "500:5.90|2000:5.40").
+ */
 export async function toolExportRows(db: Db): Promise<unknown[][]> {
   const rows = await db
     .select()
@@ -31,6 +36,7 @@ export async function toolExportRows(db: Db): Promise<unknown[][]> {
       leadTimeDays: t.leadTimeDays,
       lowStockAt: t.lowStockAt ?? "",
       img: t.img,
+      priceBreaks: priceBreaksCell(breaksInDollars(t.priceBreaks)),
     };
     return toolCsvHeader.map((column) => cells[column]);
   });
@@ -52,6 +58,7 @@ const optionalColumns: readonly ToolCsvColumn[] = [
   "increment",
   "leadTimeDays",
   "lowStockAt",
+  "priceBreaks",
 ];
 const requiredColumns = toolCsvHeader.filter((c) => !optionalColumns.includes(c));
 

@@ -1,9 +1,10 @@
 import { and, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "#server/db/database";
+import type { PriceBreakCents } from "./pricing";
 import { tools } from "./tables";
 
 // What a cart shows and checks of its tools, asked of catalog (the cart never reads `tools`): the
-// lot rules (contract/lot-rules.ts), today's price and how the tool is shown.
+// lot rules (contract/lot-rules.ts), today's price and breaks (pricing.ts) and how the tool is shown.
 
 const lotColumns = {
   id: tools.id,
@@ -11,6 +12,7 @@ const lotColumns = {
   name: tools.name,
   img: tools.img,
   priceCents: tools.priceCents,
+  priceBreaks: tools.priceBreaks,
   minimum: tools.minimum,
   maximum: tools.maximum,
   increment: tools.increment,
@@ -25,6 +27,7 @@ export type ToolLot = {
   name: string;
   img: string;
   priceCents: number;
+  priceBreaks: PriceBreakCents[];
   minimum: number;
   maximum: number | null;
   increment: number;

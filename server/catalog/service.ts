@@ -8,6 +8,7 @@ import { isPgError } from "#server/db/errors";
 import { type Page, readPage } from "#server/db/paging";
 import { badRequest, conflict } from "#server/http/errors";
 import { lowStockTools, setLowStockShopUrl } from "./low-stock";
+import { breaksInCents, breaksInDollars } from "./pricing";
 import { type ToolListView, toolListOrder, toolListWhere } from "./search";
 import { adjustStock, insertToolsWithStock, listMovements, type StockAdjustment } from "./stock";
 import { tools } from "./tables";
@@ -28,7 +29,7 @@ export function toApiTool(row: ToolRow): Tool {
     description: row.description,
     sku: row.sku,
     lowStockAt: row.lowStockAt,
-    priceBreaks: [],
+    priceBreaks: breaksInDollars(row.priceBreaks),
   };
 }
 
@@ -59,6 +60,7 @@ export function toolRowOf(input: NewTool) {
     leadTimeDays: input.leadTimeDays,
     sku: input.sku ?? null,
     lowStockAt: input.lowStockAt ?? null,
+    priceBreaks: breaksInCents(input.priceBreaks),
   } satisfies typeof tools.$inferInsert;
 }
 
@@ -122,14 +124,20 @@ export function createCatalogService(db: Db, options: { publicUrl?: string } = {
             .where(and(eq(tools.id, id), onSale))
             .for("update");
           if (!current) return undefined;
-          const { price, ...rest } = changes;
-          const next = { ...rest, ...(price === undefined ? {} : { priceCents: priceCentsOf(price) }) };
+          const { price, priceBreaks, ...rest } = changes;
+          // The rules on the tool as it would be after the change, in dollars (breaks included).
           const problem = toolLotProblem({
             ...current,
-            ...next,
-            price: centsToDollars(next.priceCents ?? current.priceCents),
+            ...rest,
+            price: price ?? centsToDollars(current.priceCents),
+            priceBreaks: priceBreaks ?? breaksInDollars(current.priceBreaks),
           });
           if (problem) throw badRequest(problem.message);
+          const next = {
+            ...rest,
+            ...(price === undefined ? {} : { priceCents: priceCentsOf(price) }),
+            ...(priceBreaks === undefined ? {} : { priceBreaks: breaksInCents(priceBreaks) }),
+          };
           const [row] = await tx
             .update(tools)
             .set({ ...next, updatedAt: new Date() })

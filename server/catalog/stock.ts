@@ -5,6 +5,7 @@ import type { ManualStockReason, StockMovement } from "#contract/stock";
 import type { Db, Tx } from "#server/db/database";
 import { type Page, readPage } from "#server/db/paging";
 import { lowStockCrossed } from "./low-stock";
+import type { PriceBreakCents, PricedInCents } from "./pricing";
 import { stockMovements, tools } from "./tables";
 
 // The one module that changes a tool's stock (`tools.available`): every change writes its movement
@@ -21,6 +22,7 @@ export function lotOf(db: Db, toolId: string) {
       id: tools.id,
       name: tools.name,
       priceCents: tools.priceCents,
+      priceBreaks: tools.priceBreaks,
       lowStockAt: tools.lowStockAt,
       minimum: tools.minimum,
       maximum: tools.maximum,
@@ -41,10 +43,14 @@ export function lotOf(db: Db, toolId: string) {
  * UPDATE is the guard against overselling and the shop's ordering rule: when the tool is archived,
  * has fewer than `quantity` pieces left or less than Order Now needs, it matches no row. Returns the
  * row it took from as `id`, `name`, `price_cents`, `available` (after), `low_stock_at`, `sku`. With
- * `priceCents`, only at that price (what the buyer was shown; a changed price matches no row).
+ * `pricing`, only while the tool still has that price and those breaks (what the buyer was priced
+ * at, pricing.ts `unitPriceCentsFor`; a changed price or break matches no row).
  */
-export function reserveStock(toolId: string, quantity: number, priceCents?: number): SQL {
-  const atPrice = priceCents === undefined ? sql`` : sql` and price_cents = ${priceCents}`;
+export function reserveStock(toolId: string, quantity: number, pricing?: PricedInCents): SQL {
+  const atPrice =
+    pricing === undefined
+      ? sql``
+      : sql` and price_cents = ${pricing.priceCents} and price_breaks = ${JSON.stringify(pricing.priceBreaks)}::jsonb`;
   return sql`update ${tools} set available = available - ${quantity}
       where id = ${toolId} and archived_at is null
         and available >= greatest(${quantity}::integer, ${orderNowMinimumStock}::integer)${atPrice}
@@ -234,6 +240,7 @@ export type LockedTool = {
   sku: string | null;
   name: string;
   priceCents: number;
+  priceBreaks: PriceBreakCents[];
   minimum: number;
   maximum: number | null;
   increment: number;
@@ -259,6 +266,7 @@ export async function lockToolsForOrder(
       sku: tools.sku,
       name: tools.name,
       priceCents: tools.priceCents,
+      priceBreaks: tools.priceBreaks,
       minimum: tools.minimum,
       maximum: tools.maximum,
       increment: tools.increment,

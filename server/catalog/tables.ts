@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -11,6 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { stockReasons } from "#contract/stock";
+import type { PriceBreakCents } from "./pricing";
 
 type SearchedColumns = { name: AnyPgColumn; description: AnyPgColumn };
 
@@ -33,6 +35,11 @@ export const tools = pgTable(
     img: text("img").notNull(),
     description: text("description").notNull(),
     priceCents: integer("price_cents").notNull(),
+    /**
+     * Volume price breaks (issue 26), in increasing quantity: from `minQuantity` pieces on, a piece
+     * costs `priceCents`. `[]` when none; the rules are the contract's (priceBreaksProblem).
+     */
+    priceBreaks: jsonb("price_breaks").$type<PriceBreakCents[]>().notNull().default(sql`'[]'::jsonb`),
     /** Least pieces per order. */
     minimum: integer("minimum").notNull(),
     /** Most pieces per order; null means no limit but stock. */
@@ -55,6 +62,7 @@ export const tools = pgTable(
     check("tools_name_length", sql`char_length(${t.name}) between 1 and 120`),
     check("tools_description_length", sql`char_length(${t.description}) between 1 and 4000`),
     check("tools_price_positive", sql`${t.priceCents} > 0`),
+    check("tools_price_breaks_array", sql`jsonb_typeof(${t.priceBreaks}) = 'array'`),
     check("tools_minimum_positive", sql`${t.minimum} >= 1`),
     check("tools_increment_positive", sql`${t.increment} >= 1`),
     check("tools_minimum_multiple_of_increment", sql`${t.minimum} % ${t.increment} = 0`),

@@ -1,8 +1,11 @@
+import type { PriceBreakCents } from "#server/catalog/pricing";
+
 /**
  * The demo shop: the seed shop's six tools first, then more of what workshops buy, and three reviews.
  * Priced per piece and lotted as a car-parts wholesaler sells to workshops and resellers. Every stock
  * state shows: the Door is at its low-stock level but orderable, the Floor Jack is below the 500 that
- * Order Now needs (ordering opens at 500) and the Alternator is sold out.
+ * Order Now needs (ordering opens at 500) and the Alternator is sold out. Spark plugs, brake discs
+ * and pistons, bought by the box, cost less a piece from a lot on (volume price breaks).
  */
 export type DemoTool = {
   name: string;
@@ -15,6 +18,8 @@ export type DemoTool = {
   /** Admins are told to restock at or below this; the shop badges the tool "Low stock" from it. */
   lowStockAt?: number;
   leadTimeDays?: number;
+  /** Volume price breaks, in cents, on what a workshop buys by the box (spark plugs, discs, pistons). */
+  priceBreaks?: PriceBreakCents[];
   description: string;
 };
 
@@ -79,6 +84,10 @@ export const demoTools: DemoTool[] = [
     available: 1360,
     minimum: 16,
     increment: 4,
+    priceBreaks: [
+      { minQuantity: 100, priceCents: 32_50 },
+      { minQuantity: 400, priceCents: 30_90 },
+    ],
     description:
       "Forged aluminium piston with rings, gudgeon pin and circlips. Graphite-coated skirt for low friction and quiet cold starts.",
   },
@@ -121,6 +130,10 @@ export const demoTools: DemoTool[] = [
     minimum: 20,
     increment: 2,
     maximum: 600,
+    priceBreaks: [
+      { minQuantity: 100, priceCents: 36_90 },
+      { minQuantity: 300, priceCents: 34_80 },
+    ],
     description:
       "Ventilated front brake disc in G3000 cast iron, balanced and anti-corrosion coated. Sold in matched pairs for even braking.",
   },
@@ -132,6 +145,11 @@ export const demoTools: DemoTool[] = [
     minimum: 100,
     increment: 10,
     leadTimeDays: 2,
+    priceBreaks: [
+      { minQuantity: 500, priceCents: 5_90 },
+      { minQuantity: 2000, priceCents: 5_40 },
+      { minQuantity: 5000, priceCents: 4_95 },
+    ],
     description:
       "Iridium-tipped spark plug with a 0.6 mm fine-wire centre electrode for a stronger spark, easier starts and up to 100,000 km service life.",
   },

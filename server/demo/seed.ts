@@ -24,6 +24,7 @@ export async function seedDemoData(db: Db): Promise<{ tools: number; reviews: nu
     maximum: t.maximum ?? null,
     lowStockAt: t.lowStockAt ?? null,
     leadTimeDays: t.leadTimeDays ?? 3,
+    priceBreaks: t.priceBreaks ?? [],
     createdAt: new Date(start + i * 1000),
   }));
   return db.transaction(async (tx) => ({

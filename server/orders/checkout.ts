@@ -6,6 +6,7 @@ import { neededByProblem } from "#contract/delivery-dates";
 import { lotProblem } from "#contract/lot-rules";
 import { dollarsToCents, lotTotalCents } from "#contract/money";
 import type { SessionUser } from "#server/accounts/guards";
+import { unitPriceCentsFor } from "#server/catalog/pricing";
 import { type LockedTool, lockToolsForOrder, reserveLines } from "#server/catalog/stock";
 import type { Tx } from "#server/db/database";
 import { badRequest, conflict } from "#server/http/errors";
@@ -39,7 +40,8 @@ function stockProblem(tool: LockedTool | undefined, quantity: number): string | 
 /**
  * Turns the buyer's cart into ONE order of its lines (1 to 500), in one transaction: the cart
  * locked and read, the tools locked in id order, every line checked under those locks, then the
- * stock of every line taken (all or none), the order, its lines, its event, the confirmation and the
+ * stock of every line taken (all or none), the order, its lines (each at the price a piece its
+ * quantity reaches: catalog/pricing.ts `unitPriceCentsFor`), its event, the confirmation and the
  * emptied cart. `alsoInTransaction` runs before it commits (the idempotency key's answer).
  */
 export async function checkout(
@@ -81,9 +83,9 @@ export async function checkout(
     const lines = cart.lines.map((line) => {
       const tool = locked.get(line.toolId);
       if (!tool) throw new Error("checkout: a line's tool was not locked");
-      return { tool, quantity: line.quantity };
+      return { tool, quantity: line.quantity, unitPriceCents: unitPriceCentsFor(tool, line.quantity) };
     });
-    const totalCents = lines.reduce((sum, l) => sum + lotTotalCents(l.tool.priceCents, l.quantity), 0);
+    const totalCents = lines.reduce((sum, l) => sum + lotTotalCents(l.unitPriceCents, l.quantity), 0);
     if (!Number.isSafeInteger(totalCents))
       throw badRequest("This order is too large to take online; please contact us");
     if (dollarsToCents(input.confirmedTotal) !== totalCents) {
@@ -123,7 +125,7 @@ export async function checkout(
         address: input.orderAddress,
         neededBy: input.orderDate,
         productName: first.tool.name,
-        unitPriceCents: first.tool.priceCents,
+        unitPriceCents: first.unitPriceCents,
         quantity: first.quantity,
         totalCents,
       })
@@ -135,7 +137,7 @@ export async function checkout(
       toolId: l.tool.id,
       sku: l.tool.sku,
       productName: l.tool.name,
-      unitPriceCents: l.tool.priceCents,
+      unitPriceCents: l.unitPriceCents,
       quantity: l.quantity,
     }));
     await tx.insert(orderLines).values(rows);

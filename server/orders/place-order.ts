@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { neededByProblem } from "#contract/delivery-dates";
 import { type LotProblem, lotProblem } from "#contract/lot-rules";
+import { lotTotalCents } from "#contract/money";
 import type { orderBody } from "#contract/orders";
 import type { SessionUser } from "#server/accounts/guards";
+import { unitPriceCentsFor } from "#server/catalog/pricing";
 import { lotOf } from "#server/catalog/stock";
 import type { Tx } from "#server/db/database";
 import { badRequest, conflict, notFound } from "#server/http/errors";
@@ -18,7 +20,7 @@ const lotError = (problem: LotProblem) =>
 
 /**
  * Places an order for the signed-in buyer: name and email from the session, product and price
- * from the tool. `alsoInTransaction` runs in the order's transaction (the idempotency key's
+ * a piece from the tool (its price, or the break the quantity reaches: `unitPriceCentsFor`). `alsoInTransaction` runs in the order's transaction (the idempotency key's
  * answer is stored with the order, server/idempotency/keys.ts); if it throws, no order.
  */
 export async function placeOrder(
@@ -39,7 +41,9 @@ export async function placeOrder(
     if (problem) throw lotError(problem);
     const tooSoon = neededByProblem(tool.leadTimeDays, input.orderDate);
     if (tooSoon) throw badRequest(tooSoon);
-    if (!Number.isSafeInteger(tool.priceCents * quantity)) {
+    const unitPriceCents = unitPriceCentsFor(tool, quantity);
+    const totalCents = lotTotalCents(unitPriceCents, quantity);
+    if (!Number.isSafeInteger(totalCents)) {
       throw badRequest("This order is too large to take online; please contact us");
     }
     const createdAt = new Date();
@@ -47,7 +51,8 @@ export async function placeOrder(
       id: randomUUID(),
       number: drawn,
       createdAt,
-      unitPriceCents: tool.priceCents,
+      unitPriceCents,
+      pricing: tool,
       toolId: tool.id,
       userId: buyer.id,
       name: buyer.name,
@@ -58,10 +63,11 @@ export async function placeOrder(
       quantity,
     };
     // The buyer's confirmation is written by the same statement as the order, rendered before it.
+    const { pricing: _, ...shown } = newOrder;
     const confirmation = await deps.messages.placed({
-      ...newOrder,
+      ...shown,
       productName: tool.name,
-      totalCents: tool.priceCents * quantity,
+      totalCents,
       status: "pending",
       transactionId: null,
       updatedAt: createdAt,
@@ -81,7 +87,7 @@ export async function placeOrder(
       deps.onStockChange();
       return order;
     }
-    // Another order took the stock after the read, or the price changed: read again, which
+    // Another order took the stock after the read, or the price or a break changed: read again, which
     // explains the refusal ("Only 300 pieces left"), or succeeds at the new price.
   }
   throw conflict("The stock changed while you were ordering; please try again");

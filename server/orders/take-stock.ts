@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { PricedInCents } from "#server/catalog/pricing";
 import { afterStockChange, reservationMovement, reserveStock } from "#server/catalog/stock";
 import type { Db, Tx } from "#server/db/database";
 import { announceMail, enqueueMailFrom, type MailMessage } from "#server/mail/outbox";
@@ -11,8 +12,12 @@ export type NewOrder = {
   /** Its number (CM-…), also drawn before the statement (`nextOrderNumber`) for the confirmation. */
   number: number;
   createdAt: Date;
-  /** The price the buyer was shown: the order is placed only at that price. */
+  /**
+   * The price a piece the buyer was shown for this quantity (catalog/pricing.ts `unitPriceCentsFor`
+   * of `pricing`): the order is placed at it only while the tool still has that price and breaks.
+   */
   unitPriceCents: number;
+  pricing: PricedInCents;
   toolId: string;
   userId: string;
   name: string;
@@ -53,9 +58,11 @@ export async function nextOrderNumber(db: Db): Promise<number> {
  * `reserveStock`, the guard against overselling and the ordering rule, and `reservationMovement`),
  * composed here into the WITH: one that would take the stock below zero, or order a tool below what
  * Order Now needs, matches no row, so nothing is inserted. Being a single statement, the hot row is locked only
- * while PostgreSQL runs it, never across a round trip to this process. Product name and unit price
- * are copied from the row it locked. Undefined when the tool is archived, has fewer than
- * `quantity` pieces left, or no longer has the price the buyer was shown.
+ * while PostgreSQL runs it, never across a round trip to this process. Product name is copied
+ * from the row it locked, the unit price is the one the buyer was shown for the quantity (the
+ * tool's price or break), taken only while the tool's pricing is the one it was worked out from.
+ * Undefined when the tool is archived, has fewer than `quantity` pieces left, or no longer has the
+ * price and breaks the buyer was shown.
  */
 export async function placeOrderTakingStock(
   db: Db | Tx,
@@ -67,15 +74,15 @@ export async function placeOrderTakingStock(
     : sql``;
   const result = await db.execute(sql`
     with reserved as (
-      ${reserveStock(o.toolId, o.quantity, o.unitPriceCents)}
+      ${reserveStock(o.toolId, o.quantity, o.pricing)}
     ), placed as (
       insert into ${orders} (id, number, created_at, updated_at, tool_id, user_id, name, email, phone, address, needed_by, product_name, unit_price_cents, quantity, total_cents)
-      select ${o.id}::uuid, ${o.number}::bigint, ${o.createdAt}::timestamptz, ${o.createdAt}::timestamptz, id, ${o.userId}, ${o.name}, ${o.email}, ${o.phone}, ${o.address}, ${o.neededBy}::date, name, price_cents, ${o.quantity}::integer, price_cents::bigint * ${o.quantity}::integer
+      select ${o.id}::uuid, ${o.number}::bigint, ${o.createdAt}::timestamptz, ${o.createdAt}::timestamptz, id, ${o.userId}, ${o.name}, ${o.email}, ${o.phone}, ${o.address}, ${o.neededBy}::date, name, ${o.unitPriceCents}::integer, ${o.quantity}::integer, ${o.unitPriceCents}::bigint * ${o.quantity}::integer
       from reserved
       returning id, product_name, unit_price_cents, total_cents, created_at
     ), lined as (
       insert into ${orderLines} (order_id, line_no, tool_id, sku, product_name, unit_price_cents, quantity)
-      select placed.id, 1, reserved.id, reserved.sku, reserved.name, reserved.price_cents, ${o.quantity}::integer
+      select placed.id, 1, reserved.id, reserved.sku, reserved.name, placed.unit_price_cents, ${o.quantity}::integer
       from placed cross join reserved
     ), logged as (
       insert into ${orderEvents} (order_id, to_status, actor_user_id, note)
@@ -103,8 +110,9 @@ export async function placeOrderTakingStock(
     row.movement_id,
   );
   const createdAt = new Date(row.created_at);
+  const { pricing: _, ...placed } = o;
   return {
-    ...o,
+    ...placed,
     id: row.id,
     productName: row.product_name,
     unitPriceCents: Number(row.unit_price_cents),
