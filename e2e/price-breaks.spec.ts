@@ -146,7 +146,7 @@ for (const width of [widths.phone, widths.desktop]) {
     });
     // A quantity the shop refuses: its rule, no price marked.
     await form.getByLabel("Quantity (pieces)").fill("2050");
-    await expect(form.getByTestId("order-total")).toHaveText("Order in steps of 100 pieces to see the total");
+    await expect(form.getByTestId("order-total")).toHaveText("Order in steps of 100 to see the total");
     await expect(form.getByTestId("price-breaks").locator('tr[aria-current="true"]')).toHaveCount(0);
     await expect(form.getByTestId("price-break-hint")).toHaveCount(0);
 
@@ -270,6 +270,7 @@ for (const width of [widths.phone, widths.desktop]) {
     });
     await expect(page.getByText("Tool updated")).toBeVisible();
     await expect(breakFields(edit, 1).from).toHaveValue("500");
+    await toastsClosed(page);
     await screenshotFromTop(page, `price-breaks-editor-saved-${width}`);
     await expectNoSeriousAxeViolations(page, `the edit form with its breaks at ${width}px`);
     const saved = (await (await page.request.get(`/api/service/${insertedId}`)).json()) as Tool;

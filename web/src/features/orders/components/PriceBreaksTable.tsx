@@ -26,10 +26,10 @@ export function PriceBreaksTable({ tool, quantity }: PriceBreaksTableProps) {
         </caption>
         <thead>
           <tr className="border-slate-200 border-b text-slate-600">
-            <th scope="col" className="py-1.5 font-medium">
+            <th scope="col" className="py-1.5 pl-2 font-medium">
               Pieces
             </th>
-            <th scope="col" className="py-1.5 text-right font-medium">
+            <th scope="col" className="py-1.5 pr-2 text-right font-medium">
               Price a piece
             </th>
           </tr>

@@ -22,7 +22,7 @@ function listError(errors: FieldErrors<NewToolInput>): string | undefined {
  */
 export function PriceBreaksEditor({ form }: { form: ToolForm }) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: "priceBreaks" });
-  const errors = form.formState.errors;
+  const { errors, touchedFields, isSubmitted } = form.formState;
   const full = fields.length >= maxPriceBreaks;
   const problem = listError(errors);
 
@@ -36,19 +36,24 @@ export function PriceBreaksEditor({ form }: { form: ToolForm }) {
       {fields.length > 0 && (
         <ol className="space-y-3">
           {fields.map((field, i) => {
+            // react-hook-form checks a row's fields together: a field's message waits until the admin
+            // has left that field (or saved), not only its neighbour, as the other fields do.
             const rowErrors = errors.priceBreaks?.[i];
+            const touched = touchedFields.priceBreaks?.[i];
+            const shown = (field: "minQuantity" | "price") =>
+              isSubmitted || touched?.[field] ? rowErrors?.[field]?.message : undefined;
             return (
               <li key={field.id} className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200/70 sm:p-4">
                 <fieldset>
                   <legend className="font-semibold text-navy text-sm">Break {i + 1}</legend>
-                  <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start">
+                  <div className="mt-1 grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start">
                     <Field
                       label={
                         <>
                           <span className="sr-only">Break {i + 1}: </span>From (pieces)
                         </>
                       }
-                      error={rowErrors?.minQuantity?.message}
+                      error={shown("minQuantity")}
                     >
                       {(control) => (
                         <input
@@ -70,7 +75,7 @@ export function PriceBreaksEditor({ form }: { form: ToolForm }) {
                           <span className="sr-only">Break {i + 1}: </span>Price a piece ($)
                         </>
                       }
-                      error={rowErrors?.price?.message}
+                      error={shown("price")}
                     >
                       {(control) => (
                         <input
