@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Tool } from "#contract/catalog";
 import { canOrderNow, orderNowMessage } from "#contract/lot-rules";
 import { formatDollars } from "#contract/money";
+import { lowestUnitPrice } from "#contract/price-breaks";
 import { type StockState, stockState, stockStateLabels, stockText } from "#contract/stock-state";
 import { descriptionPreview, pieces } from "#contract/tool-display";
 
@@ -69,7 +70,10 @@ export function ToolCard({ tool, eager = false, headingLevel = 2, children }: To
           <li className="flex items-baseline justify-between gap-3">
             <span className="text-slate-600">Price:</span>{" "}
             <span className="text-right text-slate-600">
-              <span className="text-lg font-bold text-navy">{formatDollars(tool.price)}</span> per piece
+              {/* With volume price breaks, the lowest a piece can cost ("from $4.95"). */}
+              {tool.priceBreaks.length > 0 && "from "}
+              <span className="text-lg font-bold text-navy">{formatDollars(lowestUnitPrice(tool))}</span> per
+              piece
             </span>
           </li>
           <li className="flex items-baseline justify-between gap-3">

@@ -6,6 +6,7 @@ import type { Tool } from "#contract/catalog";
 import { canOrderNow, checkLot, lotRange, nextLot, orderNowMessage } from "#contract/lot-rules";
 import { formatDollars, lotTotalDollars } from "#contract/money";
 import { type OrderFormInput, type OrderFormValues, orderFormSchema } from "#contract/orders";
+import { nextPriceBreak, priceBreakHint, unitPriceFor } from "#contract/price-breaks";
 import { stockState, stockStateLabels } from "#contract/stock-state";
 import { pieces } from "#contract/tool-display";
 import { controlClass, Field } from "#web/components/FormField";
@@ -22,6 +23,7 @@ import {
 } from "#web/lib/delivery/delivery-date";
 import { toast } from "#web/lib/toast";
 import { usePlaceOrder } from "../api/place-order";
+import { PriceBreaksTable } from "./PriceBreaksTable";
 
 type OrderFormProps = {
   tool: Tool;
@@ -42,13 +44,29 @@ export type QuantityField = {
   refuse: (message: string) => void;
 };
 
+/** A lot the shop takes: its price a piece (its volume price break's), total and pieces. */
+type PricedLot = { quantity: number; unitPrice: number; total: number };
+
 /**
  * The lot's price in dollars, only for a quantity the shop takes (the lot rules, as the server checks
- * them); otherwise the rule it breaks, shown instead of a total nobody could order.
+ * them), at the price a piece of its volume break (`unitPriceFor`, counted in cents); otherwise the
+ * rule it breaks, shown instead of a total nobody could order.
  */
-function lotTotal(tool: Tool, quantity: unknown): { total: number } | { rule: string } {
+function lotTotal(tool: Tool, quantity: unknown): PricedLot | { rule: string } {
   const rule = checkLot(tool, quantity);
-  return rule === undefined ? { total: lotTotalDollars(tool.price, quantity as number) } : { rule };
+  if (rule !== undefined) return { rule };
+  const pieces = quantity as number;
+  const unitPrice = unitPriceFor(tool, pieces);
+  return { quantity: pieces, unitPrice, total: lotTotalDollars(unitPrice, pieces) };
+}
+
+/**
+ * "Add 300 to pay $5.40 a piece." while a break is ahead within `largest` (the stock and the maximum):
+ * never a saving the buyer could not order.
+ */
+function nextBreakHint(tool: Tool, quantity: number, largest: number): string {
+  const next = nextPriceBreak(tool, quantity);
+  return next === undefined || next.minQuantity > largest ? "" : `${priceBreakHint(tool, quantity)}.`;
 }
 
 /** The needed-by field's hint: the earliest day, and why no earlier one can be chosen. */
@@ -126,7 +144,7 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
         orderName: buyer.name,
         orderEmail: buyer.email,
         orderProduct: tool.name,
-        orderPrice: tool.price,
+        orderPrice: unitPriceFor(tool, values.quantity),
       });
     } catch (error) {
       // 409: the stock moved since the page opened ("Only 600 pieces left"): say it at the quantity.
@@ -228,13 +246,15 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
           )}
         </Field>
 
+        <PriceBreaksTable tool={tool} quantity={"total" in lot ? lot.quantity : undefined} />
+
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-xl bg-orange-50 px-4 py-3 ring-1 ring-orange-200">
           <span className="text-slate-700 text-sm">
             Total
             {"total" in lot && (
-              <span className="text-slate-600">
+              <span className="text-slate-600" data-testid="order-unit-price">
                 {" "}
-                ({pieces(quantity as number)} × {formatDollars(tool.price)})
+                ({pieces(lot.quantity)} × {formatDollars(lot.unitPrice)})
               </span>
             )}
           </span>
@@ -250,6 +270,16 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
           >
             {"total" in lot ? formatDollars(lot.total) : soldOut ? "—" : `${lot.rule} to see the total`}
           </output>
+          {"total" in lot && tool.priceBreaks.length > 0 && (
+            <p
+              aria-live="polite"
+              data-testid="price-break-hint"
+              className="basis-full text-slate-700 text-sm"
+            >
+              {formatDollars(lot.unitPrice)} a piece at this quantity.{" "}
+              {nextBreakHint(tool, lot.quantity, largest)}
+            </p>
+          )}
         </div>
 
         <DeliveryFields

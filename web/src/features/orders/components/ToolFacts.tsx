@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { Tool } from "#contract/catalog";
 import { formatDollars } from "#contract/money";
+import { lowestUnitPrice } from "#contract/price-breaks";
 import { stockState, stockStateLabels, stockText } from "#contract/stock-state";
 import { pieces } from "#contract/tool-display";
 import { ClockIcon, TagIcon, TruckIcon } from "#web/components/shop-icons";
@@ -43,6 +44,11 @@ export function ToolFacts({ tool, today }: { tool: Tool; today: string }) {
       <dl className="mt-6 grid grid-cols-2 gap-3">
         <Fact label="Price per piece" icon={<TagIcon className="size-4" />}>
           <span className="text-xl">{formatDollars(tool.price)}</span>
+          {tool.priceBreaks.length > 0 && (
+            <span className="block font-normal text-slate-600 text-sm">
+              down to {formatDollars(lowestUnitPrice(tool))} by the lot
+            </span>
+          )}
         </Fact>
         <Fact label="In stock">
           {stockText(tool)}

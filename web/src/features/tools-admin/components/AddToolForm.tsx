@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import type { Resolver } from "react-hook-form";
-import { Controller, type UseFormReturn, useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import {
   type NewTool,
@@ -9,7 +9,6 @@ import {
   newToolSchema,
   type Tool,
   type ToolChanges,
-  toolChangesSchema,
   toolLimits,
 } from "#contract/catalog";
 import { controlClass, Field } from "#web/components/FormField";
@@ -20,6 +19,8 @@ import { errorMessage } from "#web/lib/api";
 import { toast } from "#web/lib/toast";
 import { useAddTool } from "../api/add-tool";
 import { useEditTool } from "../api/tool-admin";
+import { toolEditSchema } from "../tool-edit-schema";
+import { PriceBreaksEditor, type ToolForm } from "./PriceBreaksEditor";
 
 const empty: NewToolInput = {
   name: "",
@@ -33,6 +34,7 @@ const empty: NewToolInput = {
   leadTimeDays: "",
   sku: "",
   lowStockAt: "",
+  priceBreaks: [],
 };
 
 /** A tool's current values in the form's fields (numbers as the inputs show them). */
@@ -50,13 +52,15 @@ function filledFrom(tool: Tool): NewToolInput {
     leadTimeDays: String(tool.leadTimeDays),
     sku: tool.sku ?? "",
     lowStockAt: text(tool.lowStockAt),
+    priceBreaks: tool.priceBreaks.map((b) => ({
+      minQuantity: String(b.minQuantity),
+      price: String(b.price),
+    })),
   };
 }
 
 /** The edit form has no stock field: the stock changes only through the ledger. */
 const editValues = (tool: Tool): NewToolInput => ({ ...filledFrom(tool), available: undefined });
-
-type ToolForm = UseFormReturn<NewToolInput, unknown, NewTool | ToolChanges>;
 
 type WholeNumberEntry = {
   label: string;
@@ -115,7 +119,7 @@ const legendClass = "font-semibold text-base text-navy";
 
 /**
  * Add A Tools: name, description, stock, minimum lot, price and photo (all required), plus the
- * optional lot rules, part number and low-stock level, checked with the server's own schema
+ * optional lot rules, volume price breaks, part number and low-stock level, checked with the server's own schema
  * (contract/catalog.ts). Given a `tool`, the same form edits it (PATCH, `toolChangesSchema`): filled
  * in, without the stock, which changes only through restocks and corrections.
  */
@@ -126,7 +130,7 @@ export function AddToolForm({ tool }: { tool?: Tool }) {
   const saving = tool ? editTool : addTool;
   const [photoBusy, setPhotoBusy] = useState(false);
   const form = useForm<NewToolInput, unknown, NewTool | ToolChanges>({
-    resolver: (tool ? zodResolver(toolChangesSchema) : zodResolver(newToolSchema)) as Resolver<
+    resolver: (tool ? zodResolver(toolEditSchema(tool)) : zodResolver(newToolSchema)) as Resolver<
       NewToolInput,
       unknown,
       NewTool | ToolChanges
@@ -229,6 +233,10 @@ export function AddToolForm({ tool }: { tool?: Tool }) {
             </Field>
           </div>
         </fieldset>
+      </div>
+
+      <div className={sectionClass}>
+        <PriceBreaksEditor form={form} />
       </div>
 
       <div className={sectionClass}>
