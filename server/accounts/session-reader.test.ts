@@ -1,9 +1,10 @@
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { queriesDuring } from "../test/queries";
 import { call } from "../test/requests";
 import { sessionCookie, signUp, type TestUser } from "../test/sessions";
-import { describeEachDatabase, type TestEnv, testOrigin } from "../test/test-env";
+import { describeEachDatabase, testOrigin } from "../test/test-env";
 import { createAfterAnswer } from "./after-answer";
 import { createAuth } from "./auth";
 import { account, session, user, verification } from "./tables";
@@ -17,28 +18,6 @@ const whoAmI = (app: Parameters<typeof call>[0], who: TestUser) =>
 /** The session row behind a `better-auth.session_token=<token>.<signature>` cookie. */
 const tokenOf = (who: TestUser) => decodeURIComponent(who.cookie.split("=")[1] ?? "").split(".")[0] ?? "";
 
-/**
- * The SQL text of every query the app sends while `work` runs: the database client under the
- * app's Drizzle handle (a PGlite or a pg pool, both asked through `query`) logs them.
- */
-async function queriesDuring(env: TestEnv, work: () => Promise<unknown>): Promise<string[]> {
-  const client = (env.db as unknown as { $client: { query: (text: unknown, ...rest: unknown[]) => unknown } })
-    .$client;
-  const sent: string[] = [];
-  const query = client.query;
-  client.query = function (this: unknown, text: unknown, ...rest: unknown[]) {
-    sent.push(typeof text === "string" ? text : String((text as { text?: string }).text));
-    return query.call(this, text, ...rest);
-  };
-  try {
-    await work();
-  } finally {
-    client.query = query;
-  }
-  // The mail sender polls the outbox on its own timer, whatever the request does.
-  return sent.filter((text) => !/"outbox"/.test(text));
-}
-
 describeEachDatabase("the session of each request (one query for the session and its user)", (env) => {
   it("answers a signed-in user, and 401 on the very next request once the session is signed out", async () => {
     const u = await signUp(env.app);
@@ -50,7 +29,7 @@ describeEachDatabase("the session of each request (one query for the session and
 
   it("reads the session and its user in one query per request", async () => {
     const u = await signUp(env.app);
-    const sent = await queriesDuring(env, async () => {
+    const sent = await queriesDuring(env.db, async () => {
       expect((await whoAmI(env.app, u)).json()).toEqual({ admin: false });
     });
     // The session with its user, then the route's own read (whether the address is an admin's).
@@ -60,7 +39,7 @@ describeEachDatabase("the session of each request (one query for the session and
     expect(sessionReads[0]).toMatch(/inner join "user"/i);
     expect(sent, sent.join("\n---\n")).toHaveLength(2);
     // Nobody signed in: no query for a session.
-    const anonymous = await queriesDuring(env, () => call(env.app, "GET", "/api/admin/x@example.com"));
+    const anonymous = await queriesDuring(env.db, () => call(env.app, "GET", "/api/admin/x@example.com"));
     expect(anonymous).toEqual([]);
   });
 
