@@ -17,6 +17,7 @@ import { passwordResetMail, verifyEmailMail } from "./account-mail";
 import type { AfterAnswer } from "./after-answer";
 import { keepAuthFailure, logAuthMessage } from "./auth-errors";
 import { changeEmailMail } from "./change-email-mail";
+import { withSessionByToken } from "./session-by-token";
 import { account, session, user, verification } from "./tables";
 
 /** The provider id the "Continue with Google" button signs in with (Google itself or any OIDC stand-in). */
@@ -105,7 +106,10 @@ export function createAuth(config: AuthConfig) {
     basePath: "/api/auth",
     secret: config.secret,
     trustedOrigins: config.trustedOrigins,
-    database: drizzleAdapter(config.db, { provider: "pg", schema: { user, session, account, verification } }),
+    database: withSessionByToken(
+      config.db,
+      drizzleAdapter(config.db, { provider: "pg", schema: { user, session, account, verification } }),
+    ),
     telemetry: { enabled: false },
     emailAndPassword: {
       enabled: true,
@@ -184,7 +188,8 @@ export function createAuth(config: AuthConfig) {
       // turns them off under NODE_ENV=test), so the tests see what production does.
       disableOriginCheck: false,
       // A session and its user in one query (the Drizzle adapter's relational query, with the
-      // relations of ./tables.ts's authSchema): the session reader (guards.ts) reads it on every request.
+      // relations of ./tables.ts's authSchema; the session by its token, which the session reader,
+      // guards.ts, reads on every request, through the statement of ./session-by-token.ts).
       database: { joins: true },
     },
     databaseHooks: {

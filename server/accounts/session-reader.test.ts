@@ -1,9 +1,13 @@
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { queriesDuring } from "../test/queries";
 import { call } from "../test/requests";
 import { sessionCookie, signUp, type TestUser } from "../test/sessions";
-import { describeEachDatabase, type TestEnv } from "../test/test-env";
-import { session, user } from "./tables";
+import { describeEachDatabase, testOrigin } from "../test/test-env";
+import { createAfterAnswer } from "./after-answer";
+import { createAuth } from "./auth";
+import { account, session, user, verification } from "./tables";
 
 const day = 86_400_000;
 
@@ -13,28 +17,6 @@ const whoAmI = (app: Parameters<typeof call>[0], who: TestUser) =>
 
 /** The session row behind a `better-auth.session_token=<token>.<signature>` cookie. */
 const tokenOf = (who: TestUser) => decodeURIComponent(who.cookie.split("=")[1] ?? "").split(".")[0] ?? "";
-
-/**
- * The SQL text of every query the app sends while `work` runs: the database client under the
- * app's Drizzle handle (a PGlite or a pg pool, both asked through `query`) logs them.
- */
-async function queriesDuring(env: TestEnv, work: () => Promise<unknown>): Promise<string[]> {
-  const client = (env.db as unknown as { $client: { query: (text: unknown, ...rest: unknown[]) => unknown } })
-    .$client;
-  const sent: string[] = [];
-  const query = client.query;
-  client.query = function (this: unknown, text: unknown, ...rest: unknown[]) {
-    sent.push(typeof text === "string" ? text : String((text as { text?: string }).text));
-    return query.call(this, text, ...rest);
-  };
-  try {
-    await work();
-  } finally {
-    client.query = query;
-  }
-  // The mail sender polls the outbox on its own timer, whatever the request does.
-  return sent.filter((text) => !/"outbox"/.test(text));
-}
 
 describeEachDatabase("the session of each request (one query for the session and its user)", (env) => {
   it("answers a signed-in user, and 401 on the very next request once the session is signed out", async () => {
@@ -47,16 +29,17 @@ describeEachDatabase("the session of each request (one query for the session and
 
   it("reads the session and its user in one query per request", async () => {
     const u = await signUp(env.app);
-    const sent = await queriesDuring(env, async () => {
+    const sent = await queriesDuring(env.db, async () => {
       expect((await whoAmI(env.app, u)).json()).toEqual({ admin: false });
     });
     // The session with its user, then the route's own read (whether the address is an admin's).
     const sessionReads = sent.filter((text) => /from "session"/i.test(text));
     expect(sessionReads).toHaveLength(1);
-    expect(sessionReads[0]).toMatch(/"user"/);
+    // The statement of session-by-token.ts, not the relational query Drizzle builds for each call.
+    expect(sessionReads[0]).toMatch(/inner join "user"/i);
     expect(sent, sent.join("\n---\n")).toHaveLength(2);
     // Nobody signed in: no query for a session.
-    const anonymous = await queriesDuring(env, () => call(env.app, "GET", "/api/admin/x@example.com"));
+    const anonymous = await queriesDuring(env.db, () => call(env.app, "GET", "/api/admin/x@example.com"));
     expect(anonymous).toEqual([]);
   });
 
@@ -84,6 +67,53 @@ describeEachDatabase("the session of each request (one query for the session and
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(session.token, tokenOf(u)));
     expect((await whoAmI(env.app, u)).statusCode).toBe(401);
+    // Better Auth deleted the expired session it was given.
+    expect(
+      await env.db
+        .select()
+        .from(session)
+        .where(eq(session.token, tokenOf(u))),
+    ).toEqual([]);
+  });
+
+  it("reads a session by its token with its user as Better Auth's Drizzle adapter does, in and out of its transactions", async () => {
+    const auth = createAuth({
+      db: env.db,
+      secret: "a-secret-of-at-least-thirty-two-characters",
+      publicUrl: testOrigin,
+      trustedOrigins: () => [testOrigin],
+      adminEmails: [],
+      signInAttemptsPerMinute: 100,
+      afterAnswer: createAfterAnswer(() => {}),
+    });
+    const context = await auth.$context;
+    const plain = drizzleAdapter(env.db, {
+      provider: "pg",
+      schema: { user, session, account, verification },
+    })(context.options);
+    const u = await signUp(env.app);
+    await env.db.update(user).set({ role: "admin", image: null }).where(eq(user.email, u.email));
+    const read = (token: string) => ({
+      model: "session",
+      where: [{ field: "token", value: token }],
+      join: { user: true },
+    });
+    const expected = await plain.findOne(read(tokenOf(u)));
+    expect(expected).toMatchObject({ token: tokenOf(u), user: { email: u.email, role: "admin" } });
+    expect(await context.adapter.findOne(read(tokenOf(u)))).toStrictEqual(expected);
+    expect(await context.adapter.transaction((tx) => tx.findOne(read(tokenOf(u))))).toStrictEqual(expected);
+    const { user: itsUser, ...itsSession } = expected as { user: unknown };
+    expect(await context.internalAdapter.findSession(tokenOf(u))).toStrictEqual({
+      session: itsSession,
+      user: itsUser,
+    });
+    expect(await context.adapter.findOne(read("no-such-token"))).toBeNull();
+    // Any other read goes to the adapter as it is.
+    const byUser = {
+      model: "session",
+      where: [{ field: "userId", value: (expected as { userId: string }).userId }],
+    };
+    expect(await context.adapter.findOne(byUser)).toStrictEqual(await plain.findOne(byUser));
   });
 
   it("moves a session's expiry once a day of use, as Better Auth does", async () => {

@@ -11,7 +11,7 @@ import { type LockedTool, lockToolsForOrder, reserveLines } from "#server/catalo
 import type { Tx } from "#server/db/database";
 import { badRequest, conflict } from "#server/http/errors";
 import { enqueueMail } from "#server/mail/outbox";
-import type { OrderLineRow, OrderRow } from "./order-view";
+import type { OrderLineRow, PlacedOrder } from "./order-view";
 import type { OrdersContext } from "./orders-deps";
 import { orderEvents, orderLines, orders } from "./tables";
 import { nextOrderNumber } from "./take-stock";
@@ -27,7 +27,7 @@ const noLongerSold = "This tool is no longer sold";
 
 /** A refusal with a body beyond `{error}` (the cart, the short lines): answered as it is. */
 export type CheckoutOutcome =
-  | { order: OrderRow }
+  | { order: PlacedOrder }
   | { refused: { status: 409; body: CheckoutRefusal | { error: string; cart: Cart } } };
 
 /** Why a line's tool cannot be ordered now in that quantity, when it is about the stock. */
@@ -48,7 +48,7 @@ export async function checkout(
   { db, deps }: OrdersContext,
   buyer: SessionUser,
   input: CheckoutInput,
-  alsoInTransaction?: (tx: Tx, order: OrderRow) => Promise<void>,
+  alsoInTransaction?: (tx: Tx, order: PlacedOrder) => Promise<void>,
 ): Promise<CheckoutOutcome> {
   const number = await nextOrderNumber(db);
   const outcome = await db.transaction(async (tx): Promise<CheckoutOutcome> => {
@@ -146,8 +146,9 @@ export async function checkout(
       .values({ orderId: id, toStatus: "pending", actorUserId: buyer.id, note: "Order placed" });
     await enqueueMail(tx, await deps.messages.placed(order, rows));
     await deps.cart.clearIn(tx, buyer.id);
-    await alsoInTransaction?.(tx, order);
-    return { order };
+    const placed = { ...order, lines: rows };
+    await alsoInTransaction?.(tx, placed);
+    return { order: placed };
   });
   if ("order" in outcome) deps.onStockChange();
   return outcome;

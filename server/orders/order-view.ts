@@ -6,6 +6,8 @@ import type { orderLines, orders } from "./tables";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
+/** An order just placed, with the lines the placing inserted: its answer reads none of them back. */
+export type PlacedOrder = OrderRow & { lines: OrderLineRow[] };
 
 /** The 404 for an order that does not exist, or that the caller may not see. */
 export const noSuchOrder = () => notFound("No order with that id");

@@ -4,6 +4,7 @@ import type { Tool } from "../../contract/catalog";
 import type { PlaceOrderResponse } from "../../contract/orders";
 import { tools } from "../catalog/tables";
 import { insertTool } from "../test/factories";
+import { queriesDuring } from "../test/queries";
 import { call } from "../test/requests";
 import { signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase } from "../test/test-env";
@@ -93,6 +94,23 @@ describeEachDatabase("placing an order: POST /api/order", (env) => {
     expect(events).toEqual([
       expect.objectContaining({ fromStatus: null, toStatus: "pending", actorUserId: row?.userId }),
     ]);
+  });
+
+  it("answers with the line it inserted, not read back: the same as the order read later", async () => {
+    const sku = `SP-${crypto.randomUUID().slice(0, 8)}`;
+    const tool = await insertTool(env.db, { name: "Spark Plug", sku, priceCents: 6_40, minimum: 10 });
+    let placed: PlaceOrderResponse | undefined;
+    const sent = await queriesDuring(env.db, async () => {
+      const res = await call(env.app, "POST", "/api/order", buyer, orderBody(tool.id, 30));
+      expect(res.statusCode, res.body).toBe(201);
+      placed = res.json<PlaceOrderResponse>();
+    });
+    expect(sent.filter((text) => /from "order_lines"/i.test(text))).toEqual([]);
+    expect(placed?.order.lines).toEqual([
+      { toolId: tool.id, sku, name: "Spark Plug", quantity: 30, unitPrice: 6.4, lineTotal: 192 },
+    ]);
+    const read = await call(env.app, "GET", `/api/order/${placed?.insertedId}`, buyer);
+    expect(read.json()).toEqual(placed?.order);
   });
 
   it("shows the reserved stock on the (cached) tool list at once", async () => {

@@ -9,7 +9,7 @@ import { unitPriceCentsFor } from "#server/catalog/pricing";
 import { lotOf } from "#server/catalog/stock";
 import type { Tx } from "#server/db/database";
 import { badRequest, conflict, notFound } from "#server/http/errors";
-import type { OrderRow } from "./order-view";
+import type { PlacedOrder } from "./order-view";
 import type { OrdersContext } from "./orders-deps";
 import { nextOrderNumber, placeOrderTakingStock } from "./take-stock";
 
@@ -27,8 +27,8 @@ export async function placeOrder(
   { db, deps }: OrdersContext,
   buyer: SessionUser,
   input: PlaceOrderInput,
-  alsoInTransaction?: (tx: Tx, order: OrderRow) => Promise<void>,
-): Promise<OrderRow> {
+  alsoInTransaction?: (tx: Tx, order: PlacedOrder) => Promise<void>,
+): Promise<PlacedOrder> {
   const quantity = input.orderMinimum;
   // The order's number is drawn beside the tool's read (one round trip's wait, not two), and kept
   // by a retry (the refused statement inserted nothing). An order refused leaves a gap.

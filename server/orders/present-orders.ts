@@ -29,12 +29,14 @@ export async function linesOf(db: Db | Tx, ids: string[]): Promise<Map<string, O
 
 /**
  * The API's view of rows: their lines, an unpaid order's release time, a cancelled one's reason.
- * Read in `tx` when given (an answer stored with the order, before it commits).
+ * Read in `tx` when given (an answer stored with the order, before it commits). The lines of
+ * `known` (by order id: an order just placed) are not read.
  */
 export async function presentOrders(
   { db: outside, deps }: OrdersContext,
   rows: OrderRow[],
   tx?: Tx,
+  known?: ReadonlyMap<string, OrderLineRow[]>,
 ): Promise<Order[]> {
   const db = tx ?? outside;
   const cancelled = rows.filter((r) => r.status === "cancelled").map((r) => r.id);
@@ -47,12 +49,12 @@ export async function presentOrders(
           .where(and(inArray(orderEvents.orderId, cancelled), eq(orderEvents.toStatus, "cancelled"))),
     linesOf(
       db,
-      rows.map((r) => r.id),
+      rows.filter((r) => !known?.has(r.id)).map((r) => r.id),
     ),
   ]);
   const reasons = new Map(notes.map((n) => [n.orderId, reasonOf(n.note)]));
   return rows.map((row) =>
-    toApiOrder(row, lines.get(row.id) ?? [], {
+    toApiOrder(row, known?.get(row.id) ?? lines.get(row.id) ?? [], {
       expiresAt:
         row.status === "pending" && deps.unpaidOrderHours > 0
           ? new Date(row.createdAt.getTime() + deps.unpaidOrderHours * hourMs)

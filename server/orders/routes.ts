@@ -6,7 +6,7 @@ import type { Tx } from "../db/database";
 import { forbidden, parseInput } from "../http/errors";
 import { parseListQuery, sendPage } from "../http/pages";
 import type { IdempotencyKeys } from "../idempotency/keys";
-import { noSuchOrder, type OrderRow } from "./order-view";
+import { noSuchOrder, type PlacedOrder } from "./order-view";
 import type { OrdersService } from "./service";
 
 /** A checkout's 409 with more than `{error}` (the short lines, the cart): answered as it is. */
@@ -25,8 +25,11 @@ export function orderRoutes(
   deps: { orders: OrdersService; idempotency: IdempotencyKeys; requireEmailVerification: boolean },
 ) {
   /** 201 with the order placed (in `tx` when its answer is stored with it). */
-  const placedAnswer = async (order: OrderRow, tx?: Tx) => {
-    const body: PlaceOrderResponse = { insertedId: order.id, order: await deps.orders.presentOne(order, tx) };
+  const placedAnswer = async ({ lines, ...order }: PlacedOrder, tx?: Tx) => {
+    const body: PlaceOrderResponse = {
+      insertedId: order.id,
+      order: await deps.orders.presentOne(order, tx, lines),
+    };
     return { status: 201, body };
   };
 

@@ -9,7 +9,7 @@ import { cancelOrder } from "./cancel-order";
 import { type CheckoutInput, checkout } from "./checkout";
 import { expireUnpaidOrders } from "./expire-unpaid-orders";
 import { listOrders } from "./list-orders";
-import type { OrderRow } from "./order-view";
+import type { OrderLineRow, OrderRow, PlacedOrder } from "./order-view";
 import type { OrdersContext, OrdersDeps } from "./orders-deps";
 import { type PlaceOrderInput, placeOrder } from "./place-order";
 import { presentOrders } from "./present-orders";
@@ -29,9 +29,12 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
       return presentOrders(context, await ordersOfBuyer(db, userId));
     },
 
-    /** One order in the API's shape; read in `tx` when given (the order not committed yet). */
-    async presentOne(row: OrderRow, tx?: Tx): Promise<Order> {
-      const [order] = await presentOrders(context, [row], tx);
+    /**
+     * One order in the API's shape; read in `tx` when given (the order not committed yet). Its
+     * `lines` when known (an order just placed: `PlacedOrder`) are not read again.
+     */
+    async presentOne(row: OrderRow, tx?: Tx, lines?: OrderLineRow[]): Promise<Order> {
+      const [order] = await presentOrders(context, [row], tx, lines && new Map([[row.id, lines]]));
       if (!order) throw new Error("presentOrders() lost an order");
       return order;
     },
@@ -40,13 +43,13 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
     checkout: (
       buyer: SessionUser,
       input: CheckoutInput,
-      alsoInTransaction?: (tx: Tx, order: OrderRow) => Promise<void>,
+      alsoInTransaction?: (tx: Tx, order: PlacedOrder) => Promise<void>,
     ) => checkout(context, buyer, input, alsoInTransaction),
 
     placeOrder: (
       buyer: SessionUser,
       input: PlaceOrderInput,
-      alsoInTransaction?: (tx: Tx, order: OrderRow) => Promise<void>,
+      alsoInTransaction?: (tx: Tx, order: PlacedOrder) => Promise<void>,
     ) => placeOrder(context, buyer, input, alsoInTransaction),
 
     /** The buyer's own orders, newest first. */

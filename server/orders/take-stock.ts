@@ -3,7 +3,7 @@ import type { PricedInCents } from "#server/catalog/pricing";
 import { afterStockChange, reservationMovement, reserveStock } from "#server/catalog/stock";
 import type { Db, Tx } from "#server/db/database";
 import { announceMail, enqueueMailFrom, type MailMessage } from "#server/mail/outbox";
-import type { OrderRow } from "./order-view";
+import type { PlacedOrder } from "./order-view";
 import { orderEvents, orderLines, orders } from "./tables";
 
 export type NewOrder = {
@@ -68,7 +68,7 @@ export async function placeOrderTakingStock(
   db: Db | Tx,
   o: NewOrder,
   confirmation?: MailMessage,
-): Promise<OrderRow | undefined> {
+): Promise<PlacedOrder | undefined> {
   const confirmed = confirmation
     ? sql`, confirmed as (${enqueueMailFrom(sql`placed`, confirmation)})`
     : sql``;
@@ -111,15 +111,28 @@ export async function placeOrderTakingStock(
   );
   const createdAt = new Date(row.created_at);
   const { pricing: _, ...placed } = o;
+  const unitPriceCents = Number(row.unit_price_cents);
   return {
     ...placed,
     id: row.id,
     productName: row.product_name,
-    unitPriceCents: Number(row.unit_price_cents),
+    unitPriceCents,
     totalCents: Number(row.total_cents),
     status: "pending",
     transactionId: null,
     createdAt,
     updatedAt: createdAt,
+    // The one line the statement inserted (`lined`), from the same values.
+    lines: [
+      {
+        orderId: row.id,
+        lineNo: 1,
+        toolId: o.toolId,
+        sku: row.tool_sku,
+        productName: row.product_name,
+        unitPriceCents,
+        quantity: o.quantity,
+      },
+    ],
   };
 }
