@@ -7,7 +7,7 @@ import { Spinner } from "#web/components/Spinner";
 import { AccountNav } from "#web/features/auth/components/AccountNav";
 import { CartNavItem } from "#web/features/cart/components/CartNavItem";
 import { lazyNearViewport } from "#web/lib/lazy-near-viewport";
-import { useSignOutOnUnauthorized } from "#web/lib/session/sign-out";
+import { useSignOutOnUnauthorized } from "#web/lib/session/leave-session";
 import { Toaster } from "#web/lib/toast";
 import { RouteErrorPage } from "./RouteErrorPage";
 import { useScrollRestoration } from "./scroll-restoration";
