@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { useSession } from "#web/lib/session/get-session";
 import { loginPath } from "#web/lib/session/redirect";
 import { EmptyState } from "./EmptyState";
+import { Link } from "./Link";
 import { type OwnRecordScreens, RecordOf } from "./OwnRecordScreens";
 import { Spinner } from "./Spinner";
 

@@ -1,5 +1,6 @@
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { BoxIcon } from "#web/components/icons";
+import { Link } from "#web/components/Link";
 import { Pagination } from "#web/components/Pagination";
 import { PastLastPage } from "#web/components/PastLastPage";
 import { QueryState } from "#web/components/QueryState";

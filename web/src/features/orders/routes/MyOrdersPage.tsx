@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { BoxIcon } from "#web/components/icons";
+import { Link } from "#web/components/Link";
 import { ListCount } from "#web/components/ListCount";
 import { PagedList } from "#web/components/PagedList";
 import { PanelHeading } from "#web/components/PanelHeading";

@@ -1,9 +1,10 @@
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import type { Tool } from "#contract/catalog";
 import { ConfirmDialog } from "#web/components/ConfirmDialog";
 import { PlusIcon } from "#web/components/dashboard-icons";
 import { BoxIcon } from "#web/components/icons";
+import { Link } from "#web/components/Link";
 import { PagedList } from "#web/components/PagedList";
 import { PanelHeading } from "#web/components/PanelHeading";
 import { PastLastPage } from "#web/components/PastLastPage";
