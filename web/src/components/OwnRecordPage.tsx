@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { useLocation, useSearchParams } from "react-router";
+import { useLocation } from "react-router";
+import { useSearchParams } from "#web/lib/routing/search-params";
 import { useSession } from "#web/lib/session/get-session";
 import { loginPath } from "#web/lib/session/redirect";
 import { EmptyState } from "./EmptyState";

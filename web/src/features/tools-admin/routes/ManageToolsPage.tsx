@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { useSearchParams } from "react-router";
 import type { Tool } from "#contract/catalog";
 import { ConfirmDialog } from "#web/components/ConfirmDialog";
 import { PlusIcon } from "#web/components/dashboard-icons";
@@ -14,6 +13,7 @@ import { StatusPanel } from "#web/components/StatusPanel";
 import { ApiError, errorMessage } from "#web/lib/api";
 import { toolsPageSize, useTools } from "#web/lib/catalog/get-tools";
 import { pageHref, parsePage } from "#web/lib/paging/page-param";
+import { useSearchParams } from "#web/lib/routing/search-params";
 import { toast } from "#web/lib/toast";
 import { useDeleteTool } from "../api/delete-tool";
 import { useImportTools } from "../api/import-tools";
