@@ -117,12 +117,49 @@ function appCodeAfterThePage(): Plugin {
   };
 }
 
+/**
+ * Lets the build drop the parts of React Router's production file we never use (Form, fetchers,
+ * ScrollRestoration, HistoryRouter…). The file makes each component and context with
+ * `React.forwardRef(…)`/`React.createContext(…)` and then names it (`Form.displayName = "Form"`): to
+ * the bundler both are side effects, so every one of them stayed, with everything it calls (1.3 kB
+ * gzipped of the first visit). Those calls are pure, and the names only label components in React's
+ * developer tools, so they are marked pure and the names left out.
+ */
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: "car-mechanic:react-router-tree-shaking",
+    apply: "build",
+    transform: {
+      filter: { id: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[\w-]+\.mjs$/ },
+      handler(code) {
+        return code
+          .replace(/^[\w$]+\.displayName = "[^"]*";$/gm, "")
+          .replace(/\b(React\d*\.(?:forwardRef|createContext|memo)\()/g, "/* @__PURE__ */ $1");
+      },
+    },
+  };
+}
+
+/**
+ * TanStack Query's parts that only later pages use (mutations, several queries at once): in the
+ * chunks of the pages that use them rather than the vendor chunk every first visit loads.
+ */
+const laterQueryParts =
+  /[\\/]@tanstack[\\/](query-core|react-query)[\\/].*[\\/](useMutation|mutationObserver|useQueries|queriesObserver)\.js$/;
+
 // The web app lives in web/ and is built into dist/web, which the Fastify server serves.
 // In development (`npm run dev`), Vite proxies /api to the server on :3000.
 export default defineConfig(({ command }) => ({
   root: "web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), landingChunkLists(), appCodeAfterThePage(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    reactRouterTreeShaking(),
+    landingChunkLists(),
+    appCodeAfterThePage(),
+    precompress(),
+  ],
   resolve: {
     // react-router's package.json sends every build to its development files (dev warnings in
     // production: remix-run/react-router#12532, #14102). Builds use its production files.
@@ -140,18 +177,28 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       output: {
         // React, the router and TanStack Query in one chunk that every page loads and that changes
-        // only with their versions (it stays cached across our releases). The small shared helpers
-        // directly in web/src/lib in one more, instead of a file each (every file costs a request and
-        // its own compression dictionary); its folders (session/, uploads/, catalog/…) are split
-        // like any other code, so the pages that need them load them.
+        // only with their versions (it stays cached across our releases); TanStack Query's
+        // laterQueryParts go with the pages that use them. The small shared helpers directly in
+        // web/src/lib in one more, instead of a file each (every file costs a request and its own
+        // compression dictionary); its folders (session/, uploads/, catalog/…) are split like any
+        // other code, so the pages that need them load them. For the same reason the tool list's
+        // call and the delivery dates, which the storefront's pages share (the home page among
+        // them), are one chunk rather than three (0.3 kB gzipped of a first visit).
         codeSplitting: {
           groups: [
             {
               name: "vendor",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-error-boundary|@tanstack)[\\/]/,
+              test: (id: string) =>
+                /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id) &&
+                !laterQueryParts.test(id),
               priority: 2,
             },
             { name: "shell", test: /web[\\/]src[\\/]lib[\\/][^\\/]+$|vite[\\/]preload-helper/, priority: 1 },
+            {
+              name: "storefront",
+              test: /[\\/](web[\\/]src[\\/]lib[\\/]catalog[\\/]get-tools|web[\\/]src[\\/]lib[\\/]delivery[\\/]delivery-date|contract[\\/]delivery-dates)\.ts$/,
+              priority: 1,
+            },
           ],
         },
       },

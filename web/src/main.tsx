@@ -9,6 +9,7 @@ import { loadDeferredParts } from "./lib/lazy-near-viewport";
 import {
   pageDataElementId,
   type RenderedPageData,
+  setHydratingRenderedPage,
   setPageRenderedFor,
   setPageRenderedOn,
 } from "./lib/rendered-page";
@@ -47,9 +48,8 @@ function loadDeferredPartsOnNavigation() {
   addEventListener("popstate", loadDeferredParts);
 }
 
-function start(root: HTMLElement) {
+function start(root: HTMLElement, pageData: RenderedPageData | undefined) {
   const queryClient = createQueryClient();
-  const pageData = readPageData();
   leaveSiteMetaToTheApp();
   const app = (
     <Shop queryClient={queryClient}>
@@ -79,5 +79,11 @@ function start(root: HTMLElement) {
 // The first page's code is on its way (index.html preloads the landing pages' chunks): render (or
 // hydrate the server's page) once it is in, rather than the loading shell first and the whole page
 // again a moment later. A chunk that fails to load is the page's error boundary's to show.
+// A server-rendered page's parts below its first screen may come after it (HomePage.tsx).
 // Not a top-level await: pages' chunks import from this one.
-void preloadPagesAt(window.location).then(() => start(container));
+const pageData = readPageData();
+setHydratingRenderedPage(pageData !== undefined);
+void preloadPagesAt(window.location).then(() => {
+  setHydratingRenderedPage(false);
+  start(container, pageData);
+});

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#web/components/Link";
 
 export function NotFoundPage() {
   return (

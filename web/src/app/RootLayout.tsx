@@ -1,5 +1,4 @@
 import { type ReactNode, Suspense, useEffect } from "react";
-import { ErrorBoundary } from "react-error-boundary";
 import { Outlet, useLocation } from "react-router";
 import { Navbar } from "#web/components/Navbar";
 import { PageMetaScope } from "#web/components/PageMeta";
@@ -7,8 +6,9 @@ import { Spinner } from "#web/components/Spinner";
 import { AccountNav } from "#web/features/auth/components/AccountNav";
 import { CartNavItem } from "#web/features/cart/components/CartNavItem";
 import { lazyNearViewport } from "#web/lib/lazy-near-viewport";
-import { useSignOutOnUnauthorized } from "#web/lib/session/sign-out";
+import { useSignOutOnUnauthorized } from "#web/lib/session/leave-session";
 import { Toaster } from "#web/lib/toast";
+import { ErrorBoundary } from "./error-boundary";
 import { RouteErrorPage } from "./RouteErrorPage";
 import { useScrollRestoration } from "./scroll-restoration";
 
@@ -73,7 +73,7 @@ export function RootLayout() {
         {/* A page that fails to load or render shows an error inside the shell, navigation still there;
           going to another page clears it. Navigations are transitions: the current page stays on
           screen while the next one's code loads, so the spinner shows only on a first load. */}
-        <ErrorBoundary FallbackComponent={RouteErrorPage} resetKeys={[pathname]}>
+        <ErrorBoundary FallbackComponent={RouteErrorPage} resetKey={pathname}>
           <Suspense fallback={<Spinner />}>
             <Outlet />
           </Suspense>

@@ -1,7 +1,7 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, StrictMode } from "react";
-import { ErrorBoundary } from "react-error-boundary";
 import { useRoutes } from "react-router";
+import { ErrorBoundary } from "./error-boundary";
 import { RootErrorPage } from "./RouteErrorPage";
 import { routes } from "./router";
 

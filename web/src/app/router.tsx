@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject } from "react-router";
+import { hydratingRenderedPage } from "#web/lib/rendered-page";
 import { type LazyPage, lazyPage } from "./lazy-page";
 import { RootLayout } from "./RootLayout";
 
@@ -20,8 +21,16 @@ const requireAuth = () =>
 const requireAdmin = () =>
   page(() => import("#web/features/auth/components/RequireAdmin").then((m) => m.RequireAdmin));
 
-/** / and /home: the storefront's home page (one chunk, one component for both paths). */
-const homePage = page(() => import("./home/HomePage").then((m) => m.HomePage));
+/**
+ * / and /home: the storefront's home page (one chunk, one component for both paths). A home page the
+ * browser draws itself waits for its delivery section's chunk too; a server-rendered one hydrates
+ * without it (HomePage.tsx).
+ */
+const homePage = page(async () => {
+  const home = await import("./home/HomePage");
+  if (!hydratingRenderedPage()) await home.DeliverySection.preload();
+  return home.HomePage;
+});
 
 /** Every page of spec §2, for useRoutes (RootLayout draws the shell, and the error and loading states). */
 export const routes: RouteObject[] = [

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import type { ShopLinkName } from "#contract/shop-links";
 import { useShopLinks } from "#web/lib/shop-links/get-shop-links";
+import { Link } from "./Link";
 import { FacebookIcon, XIcon, YouTubeIcon } from "./social-icons";
 
 /** What the shop does (plain text: there is no page of each). */

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { CloseIcon, MenuIcon } from "./icons";
+import { Link, NavLink } from "./Link";
 
 const menuId = "main-menu";
 

@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { useLocation } from "react-router";
+import { useSearchParams } from "#web/lib/routing/search-params";
 import { useSession } from "#web/lib/session/get-session";
 import { loginPath } from "#web/lib/session/redirect";
 import { EmptyState } from "./EmptyState";
+import { Link } from "./Link";
 import { type OwnRecordScreens, RecordOf } from "./OwnRecordScreens";
 import { Spinner } from "./Spinner";
 

@@ -1,9 +1,9 @@
 import type { ComponentType, ReactNode } from "react";
-import { Link } from "react-router";
 import { type RecordOwner, type RecordReader, useOwnRecord } from "#web/lib/records/own-record";
 import { type SessionUser, useSession } from "#web/lib/session/get-session";
 import { PencilIcon } from "./dashboard-icons";
 import { EmptyState } from "./EmptyState";
+import { Link } from "./Link";
 import { PanelHeading } from "./PanelHeading";
 import { QueryState } from "./QueryState";
 import { Spinner } from "./Spinner";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { ChevronLeftIcon, ChevronRightIcon } from "./icons";
+import { Link } from "./Link";
 
 type PaginationProps = {
   page: number;

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from "react";
-import { Link } from "react-router";
 import type { IconProps } from "./icons";
+import { Link } from "./Link";
 import { StatusPanel } from "./StatusPanel";
 
 type PastLastPageProps = {

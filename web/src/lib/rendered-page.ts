@@ -24,6 +24,21 @@ export function setPageRenderedOn(today: string | undefined): void {
   renderedToday = today;
 }
 
+let hydrating = false;
+
+/**
+ * Whether the code being fetched is for the server-rendered page the app is about to hydrate (a page
+ * may then leave parts below its first screen to hydrate after it), rather than for a page the
+ * browser draws itself.
+ */
+export function hydratingRenderedPage(): boolean {
+  return hydrating;
+}
+
+export function setHydratingRenderedPage(value: boolean): void {
+  hydrating = value;
+}
+
 let renderedOrigin: string | undefined;
 
 /**

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useState } from "react";
-import { Link } from "react-router";
 import { ChevronLeftIcon, ChevronRightIcon } from "#web/components/icons";
+import { Link } from "#web/components/Link";
 
 type Slide = {
   image: string;

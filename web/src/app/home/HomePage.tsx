@@ -1,19 +1,26 @@
-import { memo, Suspense } from "react";
+import { type ComponentType, memo, type ReactNode, Suspense } from "react";
+import { lazyPage } from "#web/app/lazy-page";
 import { PageMeta } from "#web/components/PageMeta";
 import { Spinner } from "#web/components/Spinner";
-import { DeliveryDateSection } from "#web/features/delivery/components/DeliveryDateSection";
-import { canDeliverBy } from "#web/lib/delivery/delivery-date";
 import { lazyNearViewport } from "#web/lib/lazy-near-viewport";
 import { HeroCarousel } from "./HeroCarousel";
-import { useHomeCatalog } from "./use-home-catalog";
+
+/**
+ * The delivery date's section, below the banners, with the tool list's call and the delivery dates:
+ * a chunk of its own, fetched as soon as this one runs. A server-rendered home page does not wait for
+ * it: the banners hydrate at once and this section's HTML once its code is in (a first visit's code
+ * is what its first render needs, decision 008). A home page drawn in the browser has it before it
+ * draws (router.tsx), so nothing stands in its place meanwhile.
+ */
+export const DeliverySection = lazyPage(async () => (await import("./HomeDelivery")).HomeDelivery);
+if (typeof document !== "undefined") DeliverySection.preload().catch(() => {});
 
 const moreSectionsId = "more-sections";
 
 /**
  * The tools preview, Business Summary, benefits, reviews, info cards and the contact form: most of
  * the page, but none of it on the first screen. Their code loads when the visitor scrolls within
- * half a screen of them, so the first screen needs only this chunk; the server's HTML of them is
- * there from the start (and hydrates then).
+ * half a screen of them; the server's HTML of them is there from the start (and hydrates then).
  */
 const MoreSections = lazyNearViewport(
   moreSectionsId,
@@ -31,23 +38,21 @@ function MorePlaceholder() {
 }
 
 /**
- * Without props, so nothing the page above does reaches it while its server HTML waits to hydrate
- * (an update to a boundary still waiting would replace that HTML with the placeholder).
+ * A part of the page whose code comes after the page's, without props, so nothing the page above
+ * does reaches it while its server HTML waits to hydrate (an update to a boundary still waiting
+ * would replace that HTML with the placeholder).
  */
-const Deferred = memo(function Deferred() {
-  return (
-    <div id={moreSectionsId}>
-      <Suspense fallback={<MorePlaceholder />}>
-        <MoreSections />
-      </Suspense>
-    </div>
-  );
-});
+function deferred(Part: ComponentType, placeholder: ReactNode) {
+  return memo(function Deferred() {
+    return <Suspense fallback={placeholder}>{<Part />}</Suspense>;
+  });
+}
+
+const DeferredDelivery = deferred(DeliverySection, null);
+const DeferredMore = deferred(MoreSections, <MorePlaceholder />);
 
 /** The home page (/ and /home), its sections in the spec's order. */
 export function HomePage() {
-  const { tools, leadTimes, earliest, stored, setStored, chosen, today, preview } = useHomeCatalog();
-
   return (
     <>
       <PageMeta
@@ -57,24 +62,10 @@ export function HomePage() {
       />
       <h1 className="sr-only">Car tools and parts for workshops</h1>
       <HeroCarousel />
-      <DeliveryDateSection
-        status={tools.status}
-        onRetry={() => tools.refetch()}
-        earliest={earliest}
-        shortestLeadTime={leadTimes.length > 0 ? Math.min(...leadTimes) : undefined}
-        chosen={chosen}
-        tooEarly={stored && !chosen && earliest ? stored : undefined}
-        onChoose={setStored}
-        arriving={
-          chosen && preview.length > 0
-            ? {
-                count: preview.filter((tool) => canDeliverBy(tool.leadTimeDays, chosen, today)).length,
-                of: preview.length,
-              }
-            : undefined
-        }
-      />
-      <Deferred />
+      <DeferredDelivery />
+      <div id={moreSectionsId}>
+        <DeferredMore />
+      </div>
     </>
   );
 }

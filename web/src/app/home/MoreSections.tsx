@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#web/components/Link";
 import { ArrowRightIcon } from "#web/components/shop-icons";
 import { ContactSection } from "#web/features/contact/components/ContactSection";
 import { InfoCards } from "#web/features/contact/components/InfoCards";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import type { Tool } from "#contract/catalog";
 import { BoxIcon } from "#web/components/icons";
+import { Link } from "#web/components/Link";
 import { LoadError } from "#web/components/LoadError";
 import { Spinner } from "#web/components/Spinner";
 import { StatusPanel } from "#web/components/StatusPanel";

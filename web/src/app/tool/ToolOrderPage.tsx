@@ -1,6 +1,7 @@
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { BoxIcon, ChevronLeftIcon } from "#web/components/icons";
+import { Link } from "#web/components/Link";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { StatusPanel } from "#web/components/StatusPanel";

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { useSearchParams } from "react-router";
 import { FailedAlert } from "#web/components/forms/FailedAlert";
 import { PanelHeading } from "#web/components/PanelHeading";
+import { useSearchParams } from "#web/lib/routing/search-params";
 import { useSession } from "#web/lib/session/get-session";
 import { downloadMyData } from "../api/account-settings";
 import { DeleteAccountForm } from "../components/DeleteAccountForm";

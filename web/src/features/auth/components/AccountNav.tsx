@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { NavLink } from "react-router";
+import { NavLink } from "#web/components/Link";
 import { navLinkClass } from "#web/components/Navbar";
 import { useSession } from "#web/lib/session/get-session";
 import { signedInHint, useSignedInHint } from "#web/lib/session/signed-in-hint";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#web/components/Link";
 import { UserAvatar } from "#web/components/UserAvatar";
 import type { SessionUser } from "#web/lib/session/get-session";
 

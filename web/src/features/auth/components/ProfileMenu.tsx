@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router";
 import { ChevronDownIcon } from "#web/components/auth-icons";
+import { Link } from "#web/components/Link";
 import { UserAvatar } from "#web/components/UserAvatar";
 import type { SessionUser } from "#web/lib/session/get-session";
 import { accountLinks, SignOutButton, UserSummary } from "./AccountMenuItems";

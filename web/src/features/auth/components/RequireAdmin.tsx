@@ -1,5 +1,6 @@
-import { Link, Outlet } from "react-router";
+import { Outlet } from "react-router";
 import { LockIcon } from "#web/components/auth-icons";
+import { Link } from "#web/components/Link";
 import { Spinner } from "#web/components/Spinner";
 import { useAdmin } from "#web/lib/session/use-admin";
 

@@ -1,10 +1,23 @@
 import { useEffect, useRef } from "react";
-import { Navigate, Outlet, useLocation } from "react-router";
+import { Outlet, useLocation, useNavigate } from "react-router";
 import { AlertIcon } from "#web/components/icons";
 import { Spinner } from "#web/components/Spinner";
 import { errorMessage } from "#web/lib/api";
 import { useSession } from "#web/lib/session/get-session";
 import { loginPath } from "#web/lib/session/redirect";
+
+/**
+ * Goes to `to` (an absolute path) in place of the current entry once drawn: React Router's
+ * <Navigate replace> for an absolute path, without the relative paths' resolving it carries into
+ * the vendor chunk every first visit downloads.
+ */
+function Redirect({ to }: { to: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate(to, { replace: true });
+  }, [navigate, to]);
+  return null;
+}
 
 /**
  * Login-required pages (spec §2): a visitor goes to /login and comes back afterwards. While the
@@ -44,6 +57,6 @@ export function RequireAuth() {
       </div>
     );
   }
-  if (signedInHere.current) return <Navigate to="/" replace />;
-  return <Navigate to={loginPath(`${pathname}${search}${hash}`)} replace />;
+  if (signedInHere.current) return <Redirect to="/" />;
+  return <Redirect to={loginPath(`${pathname}${search}${hash}`)} />;
 }

@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { NavLink } from "#web/components/Link";
 import type { SessionUser } from "#web/lib/session/get-session";
 import { accountLinks, SignOutButton, UserSummary } from "./AccountMenuItems";
 import { ProfileMenu } from "./ProfileMenu";

@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
 import { errorMessage } from "#web/lib/api";
+import { useSearchParams } from "#web/lib/routing/search-params";
 import { refreshSession, type SessionUser, useSession } from "#web/lib/session/get-session";
 import { googleErrorMessage } from "../api/sign-in-with-google";
 

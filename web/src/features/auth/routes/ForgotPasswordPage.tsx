@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
 import { forgotPasswordSchema } from "#contract/password-reset";
 import { ButtonSpinner } from "#web/components/auth-icons";
 import { TextField } from "#web/components/forms/TextField";
+import { Link } from "#web/components/Link";
 import { errorMessage } from "#web/lib/api";
 import { useRequestPasswordReset } from "../api/password-reset";
 import { AuthLayout } from "../components/AuthLayout";

@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Link, useSearchParams } from "react-router";
 import { signInSchema } from "#contract/accounts";
 import { ButtonSpinner } from "#web/components/auth-icons";
 import { TextField } from "#web/components/forms/TextField";
+import { Link } from "#web/components/Link";
+import { useSearchParams } from "#web/lib/routing/search-params";
 import { safeRedirect } from "#web/lib/session/redirect";
 import { useSignIn } from "../api/sign-in";
 import { AlreadySignedIn } from "../components/AlreadySignedIn";

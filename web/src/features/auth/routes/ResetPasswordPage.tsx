@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { Link, useSearchParams } from "react-router";
 import { resetPasswordSchema } from "#contract/password-reset";
 import { ButtonSpinner } from "#web/components/auth-icons";
 import { NewPasswordFields } from "#web/components/forms/NewPasswordFields";
+import { Link } from "#web/components/Link";
 import { errorMessage } from "#web/lib/api";
+import { useSearchParams } from "#web/lib/routing/search-params";
 import { forgetSession } from "#web/lib/session/get-session";
 import { useResetPassword } from "../api/password-reset";
 import { AuthLayout } from "../components/AuthLayout";

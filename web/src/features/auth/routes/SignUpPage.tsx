@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
 import { passwordMinLength, signUpSchema } from "#contract/accounts";
 import { ButtonSpinner } from "#web/components/auth-icons";
 import { TextField } from "#web/components/forms/TextField";
+import { Link } from "#web/components/Link";
 import { useSignUp } from "../api/sign-up";
 import { AlreadySignedIn } from "../components/AlreadySignedIn";
 import { AuthLayout } from "../components/AuthLayout";

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from "react";
-import { Link } from "react-router";
 import type { CartLine } from "#contract/cart";
 import { lotRange, nextLot } from "#contract/lot-rules";
 import { formatDollars } from "#contract/money";
 import { pieces } from "#contract/tool-display";
 import { controlClass, FieldError } from "#web/components/FormField";
 import { AlertIcon } from "#web/components/icons";
+import { Link } from "#web/components/Link";
 import { LotStepper } from "#web/components/LotStepper";
 import { errorMessage } from "#web/lib/api";
 import { toast } from "#web/lib/toast";

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
-import { NavLink } from "react-router";
 import { Icon } from "#web/components/icons";
+import { NavLink } from "#web/components/Link";
 import { useSession } from "#web/lib/session/get-session";
 import { signedInHint, useSignedInHint } from "#web/lib/session/signed-in-hint";
 

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { Cart } from "#contract/cart";
 import { formatDollars } from "#contract/money";
 import { ConfirmDialog } from "#web/components/ConfirmDialog";
 import { EmptyState } from "#web/components/EmptyState";
 import { BoxIcon } from "#web/components/icons";
+import { Link } from "#web/components/Link";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { errorMessage } from "#web/lib/api";

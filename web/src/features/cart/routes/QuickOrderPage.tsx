@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from "react";
-import { Link } from "react-router";
 import { maxCartLines, type QuickOrderAnswer, type QuickOrderProblem } from "#contract/cart";
 import { pieces } from "#contract/tool-display";
 import { controlClass, FieldError } from "#web/components/FormField";
+import { Link } from "#web/components/Link";
 import { errorMessage } from "#web/lib/api";
 import { toast } from "#web/lib/toast";
 import { type QuickOrderList, useQuickOrder } from "../api/quick-order";

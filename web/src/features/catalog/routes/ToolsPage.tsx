@@ -1,5 +1,5 @@
-import { Link, useSearchParams } from "react-router";
 import { BoxIcon } from "#web/components/icons";
+import { Link } from "#web/components/Link";
 import { Pagination } from "#web/components/Pagination";
 import { PastLastPage } from "#web/components/PastLastPage";
 import { QueryState } from "#web/components/QueryState";
@@ -7,6 +7,7 @@ import { Spinner } from "#web/components/Spinner";
 import { StatusPanel } from "#web/components/StatusPanel";
 import { toolsPageSize, useTools } from "#web/lib/catalog/get-tools";
 import { pageHref, parsePage } from "#web/lib/paging/page-param";
+import { useSearchParams } from "#web/lib/routing/search-params";
 import { ToolCard } from "../components/ToolCard";
 import { ToolFinder } from "../components/ToolFinder";
 import { parseToolsView, toolsViewHref } from "../tools-view-param";

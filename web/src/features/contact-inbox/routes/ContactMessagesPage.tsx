@@ -1,4 +1,3 @@
-import { useSearchParams } from "react-router";
 import { InboxIcon } from "#web/components/dashboard-icons";
 import { EmptyState } from "#web/components/EmptyState";
 import { ListCount } from "#web/components/ListCount";
@@ -8,6 +7,7 @@ import { PastLastPage } from "#web/components/PastLastPage";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { pageHref, parseListPosition } from "#web/lib/paging/page-param";
+import { useSearchParams } from "#web/lib/routing/search-params";
 import { messagesPageSize, useContactMessages } from "../api/get-contact-messages";
 import { MessageItem } from "../components/MessageItem";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "#web/components/Link";
 import { PageHeader } from "#web/components/PageHeader";
 import { PageMeta } from "#web/components/PageMeta";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#web/components/Link";
 import { PageHeader } from "#web/components/PageHeader";
 import { PageMeta } from "#web/components/PageMeta";
 import { BenefitCards } from "../components/BenefitCards";

@@ -1,6 +1,6 @@
-import { useSearchParams } from "react-router";
 import { Email } from "#web/components/Email";
 import { errorMessage } from "#web/lib/api";
+import { useSearchParams } from "#web/lib/routing/search-params";
 import { useSession } from "#web/lib/session/get-session";
 import { useSendVerificationEmail } from "../api/send-verification-email";
 

@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { NavLink, Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { SidebarIcon } from "#web/components/dashboard-icons";
 import { CloseIcon } from "#web/components/icons";
+import { NavLink } from "#web/components/Link";
 import { useAdmin } from "#web/lib/session/use-admin";
 import { VerifyEmailBanner } from "../components/VerifyEmailBanner";
 

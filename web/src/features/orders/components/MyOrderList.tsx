@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { formatDollars } from "#contract/money";
 import { canTransition } from "#contract/order-status";
 import type { Order } from "#contract/orders";
+import { Link } from "#web/components/Link";
 import { buyerStatusLabels, formatOrderMoment } from "../order-display";
 import { OrderAgainButton } from "./OrderAgainButton";
 import {

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
 import { formatDollars } from "#contract/money";
 import type { Order } from "#contract/orders";
 import { pieces } from "#contract/tool-display";
@@ -13,6 +13,7 @@ import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { StatusPanel } from "#web/components/StatusPanel";
 import { pageHref, parseListPosition } from "#web/lib/paging/page-param";
+import { useSearchParams } from "#web/lib/routing/search-params";
 import { useCancelOrder } from "../api/cancel-order";
 import { useAllOrders } from "../api/get-all-orders";
 import { ordersPageSize } from "../api/read-order-page";

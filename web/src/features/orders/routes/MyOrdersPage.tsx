@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Link, useSearchParams } from "react-router";
 import { BoxIcon } from "#web/components/icons";
+import { Link } from "#web/components/Link";
 import { ListCount } from "#web/components/ListCount";
 import { PagedList } from "#web/components/PagedList";
 import { PanelHeading } from "#web/components/PanelHeading";
@@ -10,6 +10,7 @@ import { Spinner } from "#web/components/Spinner";
 import { StatusPanel } from "#web/components/StatusPanel";
 import { ApiError } from "#web/lib/api";
 import { pageHref, parseListPosition } from "#web/lib/paging/page-param";
+import { useSearchParams } from "#web/lib/routing/search-params";
 import { useSession } from "#web/lib/session/get-session";
 import { useSignOut } from "#web/lib/session/sign-out";
 import { useMyOrders } from "../api/get-my-orders";

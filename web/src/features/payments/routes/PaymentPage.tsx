@@ -1,12 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { formatDollars } from "#contract/money";
 import { canTransition } from "#contract/order-status";
 import type { Order } from "#contract/orders";
 import { cardText, type PaidOrder, type PaymentReceipt } from "#contract/payments";
 import { pieces } from "#contract/tool-display";
 import { BoxIcon, ChevronLeftIcon } from "#web/components/icons";
+import { Link } from "#web/components/Link";
 import { LoadError } from "#web/components/LoadError";
 import { lineCount, OrderLines } from "#web/components/OrderLines";
 import { PanelHeading } from "#web/components/PanelHeading";

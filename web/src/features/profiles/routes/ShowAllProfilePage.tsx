@@ -1,4 +1,3 @@
-import { useSearchParams } from "react-router";
 import { EmptyState } from "#web/components/EmptyState";
 import { PagedList } from "#web/components/PagedList";
 import { PanelHeading } from "#web/components/PanelHeading";
@@ -7,6 +6,7 @@ import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { UsersIcon } from "#web/components/shop-icons";
 import { pageHref, parseListPosition } from "#web/lib/paging/page-param";
+import { useSearchParams } from "#web/lib/routing/search-params";
 import { profilesPageSize, useAllProfiles } from "../api/get-all-profiles";
 import { ProfileCard } from "../components/ProfileCard";
 

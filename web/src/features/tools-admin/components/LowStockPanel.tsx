@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import type { LowStockTool } from "#contract/stock";
 import { pieces } from "#contract/tool-display";
+import { Link } from "#web/components/Link";
 import { useLowStock } from "../api/tool-admin";
 
 /** What the panel says of a tool's stock: sold out, or what is left, and its alert level when it has one. */

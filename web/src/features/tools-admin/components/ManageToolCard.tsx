@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import type { Tool } from "#contract/catalog";
 import { formatDollars } from "#contract/money";
 import { descriptionPreviewLength, pieces } from "#contract/tool-display";
 import { TrashIcon } from "#web/components/dashboard-icons";
+import { Link } from "#web/components/Link";
 import { thumbnailOf } from "#web/lib/uploads/thumbnail";
 
 type ManageToolCardProps = {

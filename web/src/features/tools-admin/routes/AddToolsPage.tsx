@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#web/components/Link";
 import { PanelHeading } from "#web/components/PanelHeading";
 import { AddToolForm } from "../components/AddToolForm";
 

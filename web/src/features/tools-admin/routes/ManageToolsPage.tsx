@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
 import type { Tool } from "#contract/catalog";
 import { ConfirmDialog } from "#web/components/ConfirmDialog";
 import { PlusIcon } from "#web/components/dashboard-icons";
 import { BoxIcon } from "#web/components/icons";
+import { Link } from "#web/components/Link";
 import { PagedList } from "#web/components/PagedList";
 import { PanelHeading } from "#web/components/PanelHeading";
 import { PastLastPage } from "#web/components/PastLastPage";
@@ -13,6 +13,7 @@ import { StatusPanel } from "#web/components/StatusPanel";
 import { ApiError, errorMessage } from "#web/lib/api";
 import { toolsPageSize, useTools } from "#web/lib/catalog/get-tools";
 import { pageHref, parsePage } from "#web/lib/paging/page-param";
+import { useSearchParams } from "#web/lib/routing/search-params";
 import { toast } from "#web/lib/toast";
 import { useDeleteTool } from "../api/delete-tool";
 import { useImportTools } from "../api/import-tools";

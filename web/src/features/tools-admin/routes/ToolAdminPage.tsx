@@ -1,4 +1,5 @@
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { Link } from "#web/components/Link";
 import { PanelHeading } from "#web/components/PanelHeading";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";

@@ -1,4 +1,3 @@
-import { useSearchParams } from "react-router";
 import { ListCount } from "#web/components/ListCount";
 import { PagedList } from "#web/components/PagedList";
 import { PanelHeading } from "#web/components/PanelHeading";
@@ -7,6 +6,7 @@ import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { UsersIcon } from "#web/components/shop-icons";
 import { pageHref, parseListPosition } from "#web/lib/paging/page-param";
+import { useSearchParams } from "#web/lib/routing/search-params";
 import { useSession } from "#web/lib/session/get-session";
 import { usersPageSize, useUsers } from "../api/get-users";
 import { UserList } from "../components/UserList";
