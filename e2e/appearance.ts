@@ -35,3 +35,12 @@ export async function expectNoSideways(page: Page, width: number, label?: string
 export async function toastsClosed(page: Page): Promise<void> {
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
 }
+
+/** The element is no wider than the box it scrolls in: no column of a table hidden behind a sideways scroll. */
+export async function expectFitsItsBox(locator: Locator, label?: string): Promise<void> {
+  const { width, box } = await locator.evaluate((el) => ({
+    width: el.scrollWidth,
+    box: el.parentElement?.clientWidth ?? 0,
+  }));
+  expect(width, label).toBeLessThanOrEqual(box);
+}

@@ -44,3 +44,55 @@ export function toolsTakenOffSaleAfterEach(test: TestType<any, any>): string[] {
   test.afterEach(async ({ baseURL }: { baseURL?: string }) => removeTools(baseURL ?? "", added));
   return added;
 }
+
+/** A tool a test adds through the admin API: a part number of its own, sold in lots. */
+export type NewToolSpec = {
+  name: string;
+  sku: string;
+  minimum: number;
+  increment: number;
+  /** Dollars a piece. */
+  price: number;
+  available: number;
+  leadTimeDays?: number;
+};
+
+/**
+ * Adds the tools as the admin, through `POST /api/service`, and answers their ids in the same order;
+ * each id is also pushed onto `added` (a spec's `toolsTakenOffSaleAfterEach`).
+ */
+export async function addToolsViaApi(
+  baseURL: string,
+  tools: NewToolSpec[],
+  added: string[],
+): Promise<string[]> {
+  const admin = await request.newContext({ baseURL });
+  await signInAsAdmin(admin, baseURL);
+  const ids: string[] = [];
+  for (const tool of tools) {
+    const created = await admin.post("/api/service", {
+      headers: { origin: baseURL },
+      data: { description: "A part for the browser tests.", img: "/images/tools/piston.svg", ...tool },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { insertedId } = (await created.json()) as { insertedId: string };
+    ids.push(insertedId);
+    added.push(insertedId);
+  }
+  await admin.dispose();
+  return ids;
+}
+
+/** Puts a line in the signed-in page's cart through the API (the screens for it are cart.spec's). */
+export async function putInCart(
+  page: Page,
+  baseURL: string,
+  toolId: string,
+  quantity: number,
+): Promise<void> {
+  const answer = await page.request.put(`/api/cart/lines/${toolId}`, {
+    headers: { origin: baseURL },
+    data: { quantity },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+}

@@ -2,7 +2,7 @@ import { type APIRequestContext, request as requests } from "@playwright/test";
 import { expectNoSideways, toastsClosed } from "./appearance";
 import { expectNoSeriousAxeViolations } from "./axe";
 import { daysFromNow, payWithCard } from "./card-payment";
-import { toolsTakenOffSaleAfterEach, uniqueSku } from "./catalog";
+import { addToolsViaApi, putInCart, toolsTakenOffSaleAfterEach, uniqueSku } from "./catalog";
 import { expect, type Locator, type Page, test } from "./fixtures";
 import { screenshotFromTop, widths } from "./screenshots";
 import { signInAsAdmin, signUpInPage } from "./users";
@@ -28,34 +28,19 @@ async function adminContext(baseURL: string): Promise<APIRequestContext> {
 
 /** Two tools of the test's own: a filter in lots of 10 at $2.50 and a gasket in lots of 4 at $1.25. */
 async function twoTools(baseURL: string): Promise<[NewTool, NewTool]> {
-  const admin = await adminContext(baseURL);
-  const made: NewTool[] = [];
-  for (const [prefix, minimum, price] of [
-    ["Checkout Filter", 10, 2.5],
-    ["Checkout Gasket", 4, 1.25],
-  ] as const) {
+  const specs = (
+    [
+      ["Checkout Filter", 10, 2.5],
+      ["Checkout Gasket", 4, 1.25],
+    ] as const
+  ).map(([prefix, minimum, price]) => {
     const sku = uniqueSku("CO");
-    const name = `${prefix} ${sku}`;
-    const created = await admin.post("/api/service", {
-      headers: { origin: baseURL },
-      data: {
-        name,
-        sku,
-        description: "A part for the checkout browser tests.",
-        available: 900,
-        minimum,
-        increment: 2,
-        price,
-        img: "/images/tools/piston.svg",
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const body = (await created.json()) as { insertedId: string };
-    made.push({ id: body.insertedId, name, sku, price });
-    added.push(body.insertedId);
-  }
-  await admin.dispose();
-  return made as [NewTool, NewTool];
+    return { name: `${prefix} ${sku}`, sku, minimum, increment: 2, price, available: 900 };
+  });
+  const ids = await addToolsViaApi(baseURL, specs, added);
+  const [filter, gasket] = specs.map(({ name, sku, price }, i) => ({ id: ids[i] ?? "", name, sku, price }));
+  if (!filter || !gasket) throw new Error("twoTools: two tools were not added");
+  return [filter, gasket];
 }
 
 /** The admin changes a tool's price. */
@@ -67,15 +52,6 @@ async function setPrice(baseURL: string, tool: NewTool, price: number): Promise<
   });
   expect(changed.status(), await changed.text()).toBe(200);
   await admin.dispose();
-}
-
-/** Puts a line in the signed-in page's cart through the API (the screens for it are cart.spec's). */
-async function putInCart(page: Page, baseURL: string, tool: NewTool, quantity: number): Promise<void> {
-  const answer = await page.request.put(`/api/cart/lines/${tool.id}`, {
-    headers: { origin: baseURL },
-    data: { quantity },
-  });
-  expect(answer.status(), await answer.text()).toBe(200);
 }
 
 /** The newest order in My Orders: the table's row at 1280 px, the card below. */
@@ -92,8 +68,8 @@ for (const width of [widths.phone, widths.desktop]) {
     const [filter, gasket] = await twoTools(base);
     await page.setViewportSize({ width, height: 900 });
     await signUpInPage(page, base, "Checkout Garage");
-    await putInCart(page, base, filter, 20);
-    await putInCart(page, base, gasket, 8);
+    await putInCart(page, base, filter.id, 20);
+    await putInCart(page, base, gasket.id, 8);
     const total = `$${(filter.price * 20 + gasket.price * 8).toFixed(2)}`; // $60.00
 
     await page.goto("/cart");
@@ -181,8 +157,8 @@ test("a price changed since the line went in is shown as changed and taken only 
   const [filter, gasket] = await twoTools(base);
   await page.setViewportSize({ width: widths.desktop, height: 900 });
   await signUpInPage(page, base, "Price Garage");
-  await putInCart(page, base, filter, 20);
-  await putInCart(page, base, gasket, 8);
+  await putInCart(page, base, filter.id, 20);
+  await putInCart(page, base, gasket.id, 8);
 
   await setPrice(base, filter, 3);
 
@@ -223,8 +199,8 @@ for (const width of [widths.phone, widths.desktop]) {
     const [filter, gasket] = await twoTools(base);
     const buyer = await browser.newPage();
     await signUpInPage(buyer, base, "Admin View Garage");
-    await putInCart(buyer, base, filter, 20);
-    await putInCart(buyer, base, gasket, 8);
+    await putInCart(buyer, base, filter.id, 20);
+    await putInCart(buyer, base, gasket.id, 8);
     const placed = await buyer.request.post("/api/checkout", {
       headers: { origin: base, "idempotency-key": uniqueSku("checkout") },
       data: {

@@ -27,6 +27,15 @@ export async function signUpViaApi(request: APIRequestContext, baseURL: string, 
   if (!response.ok()) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
 }
 
+/** Signs `user` in through /api/auth/sign-in/email (with `page.request`, the page is then signed in as them). */
+export async function signInViaApi(request: APIRequestContext, baseURL: string, user: TestUser) {
+  const response = await request.post("/api/auth/sign-in/email", {
+    data: { email: user.email, password: user.password },
+    headers: { origin: baseURL },
+  });
+  if (!response.ok()) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
+}
+
 /** Signs a new user up in the page's browser context (the page is then signed in). */
 export async function signUpInPage(
   page: Page,

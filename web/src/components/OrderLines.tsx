@@ -36,7 +36,8 @@ export function OrderLines({ lines, orderNumber, first = 3 }: OrderLinesProps) {
             data-testid="order-line"
             className="flex items-baseline justify-between gap-3"
           >
-            <span className="min-w-0">
+            {/* A long name or part number wraps anywhere, so a table's column can stay narrow. */}
+            <span className="min-w-0 [overflow-wrap:anywhere]">
               <span className="font-medium text-navy">{line.name}</span>
               <span className="block text-slate-600 text-xs tabular-nums">
                 {line.quantity.toLocaleString("en-US")} × {formatDollars(line.unitPrice)}

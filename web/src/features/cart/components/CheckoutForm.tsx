@@ -137,7 +137,7 @@ function ShortLines({ error, lines }: { error: string; lines: ShortLine[] }) {
     >
       <p className="flex items-start gap-2 font-semibold">
         <AlertIcon className="mt-px size-5 shrink-0" />
-        <span>{error} Nothing was ordered.</span>
+        <span>{error}.</span>
       </p>
       <ul className="mt-2 space-y-1.5">
         {lines.map((line) => (

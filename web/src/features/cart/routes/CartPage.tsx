@@ -153,9 +153,13 @@ export function CartPage() {
         >
           {(data) => (
             <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+              {/* On a phone the total and "Check out" come first, above a list of lines that may be long. */}
+              <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-stretch">
+                <CartSummary cart={data} onCheckOut={checkingOut ? undefined : () => setCheckingOut(true)} />
+              </div>
               <section
                 aria-label="Cart lines"
-                className="rounded-2xl border border-slate-200 bg-white px-4 shadow-sm sm:px-6"
+                className="rounded-2xl border border-slate-200 bg-white px-4 shadow-sm sm:px-6 lg:col-start-1 lg:row-start-1"
               >
                 <ul className="divide-y divide-slate-200">
                   {data.lines.map((line) => (
@@ -163,9 +167,6 @@ export function CartPage() {
                   ))}
                 </ul>
               </section>
-              <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-stretch">
-                <CartSummary cart={data} onCheckOut={checkingOut ? undefined : () => setCheckingOut(true)} />
-              </div>
               {checkingOut && (
                 <div className="lg:col-start-1">
                   <Suspense fallback={<Spinner label="Loading the checkout…" />}>

@@ -72,25 +72,25 @@ export function MyOrderList({ orders }: { orders: Order[] }) {
           <caption className="sr-only">My orders, newest first</caption>
           <thead className="border-slate-200 border-b bg-slate-50 text-slate-600 text-xs uppercase tracking-wider">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
+              <th scope="col" className="px-2.5 py-3 font-semibold">
                 Order
               </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
+              <th scope="col" className="px-2.5 py-3 font-semibold">
                 Product
               </th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">
+              <th scope="col" className="px-2.5 py-3 text-right font-semibold">
                 Quantity
               </th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">
+              <th scope="col" className="px-2.5 py-3 text-right font-semibold">
                 Total
               </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
+              <th scope="col" className="px-2.5 py-3 font-semibold">
                 Needed by
               </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
+              <th scope="col" className="px-2.5 py-3 font-semibold">
                 Status
               </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
+              <th scope="col" className="px-2.5 py-3 font-semibold">
                 Payment
               </th>
             </tr>
@@ -98,25 +98,25 @@ export function MyOrderList({ orders }: { orders: Order[] }) {
           <tbody className="divide-y divide-slate-100">
             {orders.map((order) => (
               <tr key={order._id} data-testid="order-row" data-order-id={order._id} className="align-top">
-                <td className="px-4 py-3.5">
+                <td className="px-2.5 py-3.5">
                   <OrderNumber order={order} />
                 </td>
-                <td className="min-w-56 px-4 py-3.5">
+                <td className="min-w-40 px-2.5 py-3.5">
                   <OrderProductCell order={order} />
                 </td>
-                <td className="whitespace-nowrap px-4 py-3.5 text-right text-steel tabular-nums">
+                <td className="whitespace-nowrap px-2.5 py-3.5 text-right text-steel tabular-nums">
                   {orderedPieces(order)}
                 </td>
-                <td className="whitespace-nowrap px-4 py-3.5 text-right font-semibold text-navy tabular-nums">
+                <td className="whitespace-nowrap px-2.5 py-3.5 text-right font-semibold text-navy tabular-nums">
                   {formatDollars(order.total)}
                 </td>
-                <td className="whitespace-nowrap px-4 py-3.5 text-steel">
+                <td className="whitespace-nowrap px-2.5 py-3.5 text-steel">
                   <NeededBy date={order.orderDate} />
                 </td>
-                <td className="px-4 py-3.5">
+                <td className="px-2.5 py-3.5">
                   <StatusBadge status={order.status} label={buyerStatusLabels[order.status]} />
                 </td>
-                <td className="max-w-56 px-4 py-3.5">
+                <td className="max-w-56 px-2.5 py-3.5">
                   <Payment order={order} />
                   <div className="mt-2">
                     <OrderAgainButton order={order} />
