@@ -65,7 +65,12 @@ export const companyTerms = z
         .optional(),
       poRequired: z.boolean({ error: "poRequired must be true or false" }).optional(),
     },
-    { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : "Send the company's terms as JSON") },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `Unknown field: ${issue.keys.join(", ")}`
+          : "Send the company's terms as JSON",
+    },
   )
   .refine((t) => Object.values(t).some((v) => v !== undefined), "Send at least one field to change");
 export type CompanyTermsInput = z.input<typeof companyTerms>;
@@ -109,8 +114,10 @@ export const companyMessages = {
   invitationUnknown: "That invitation link is not valid",
   invitationExpired: "This invitation has expired: ask your company's admin to send a new one",
   invitationUsed: "This invitation has already been accepted",
-  invitationOtherAddress: "This invitation was sent to another email address: sign in with that address to accept it",
-  invitationUnverified: "Please verify your email address before accepting the invitation: open the link we emailed you",
+  invitationOtherAddress:
+    "This invitation was sent to another email address: sign in with that address to accept it",
+  invitationUnverified:
+    "Please verify your email address before accepting the invitation: open the link we emailed you",
   companyClosed: "This company account is not open to new members",
 } as const;
 
