@@ -94,6 +94,7 @@ export function CompanyCard({ company }: { company: CompanyListItem }) {
       </div>
 
       <form
+        noValidate
         onSubmit={saveTerms}
         aria-label={`Terms of ${company.name}`}
         className="mt-5 grid gap-4 border-slate-100 border-t pt-5 sm:grid-cols-2 lg:grid-cols-4"

@@ -4,7 +4,6 @@ import type { z } from "zod";
 import { type CompanyApplication, companyApplication, companyLimits } from "#contract/companies";
 import { controlClass, Field } from "#web/components/FormField";
 import { FailedAlert } from "#web/components/forms/FailedAlert";
-import { toast } from "#web/lib/toast";
 import { useApplyForCompany } from "../api/company";
 
 type Fields = z.output<typeof companyApplication>;
@@ -19,13 +18,9 @@ export function ApplyForm() {
   });
   const { errors, isSubmitting } = form.formState;
 
+  // The page then shows the company, pending: that is the confirmation.
   const onSubmit = form.handleSubmit(async (input) => {
-    try {
-      await apply.mutateAsync(input);
-    } catch {
-      return;
-    }
-    toast.success("Application sent", { description: "We will review your company account shortly." });
+    await apply.mutateAsync(input).catch(() => undefined);
   });
 
   return (
