@@ -11,6 +11,17 @@ const statusBadges: Record<CompanyStatus, string> = {
   rejected: "bg-slate-200 text-slate-800",
 };
 
+const decisions = [
+  { status: "approved", label: "Approve", look: "btn-primary" },
+  { status: "rejected", label: "Reject", look: "btn-secondary" },
+] as const;
+
+/** The terms typed as numbers: the server checks them and says what is wrong. */
+const amountFields = [
+  { field: "creditLimit", label: "Credit limit ($)", max: undefined, step: "0.01", inputMode: "decimal" },
+  { field: "discountPercent", label: "Discount (%)", max: 50, step: "1", inputMode: "numeric" },
+] as const;
+
 const appliedFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
 /** One company of the admins' list: who applied, Approve / Reject, and its terms. */
@@ -75,22 +86,18 @@ export function CompanyCard({ company }: { company: CompanyListItem }) {
       </div>
 
       <div className="mt-4 flex flex-wrap gap-3">
-        <button
-          type="button"
-          className="btn btn-primary min-h-10 px-3.5 py-2 text-sm"
-          disabled={update.isPending || company.status === "approved"}
-          onClick={() => decide("approved")}
-        >
-          Approve<span className="sr-only"> {company.name}</span>
-        </button>
-        <button
-          type="button"
-          className="btn btn-secondary min-h-10 px-3.5 py-2 text-sm"
-          disabled={update.isPending || company.status === "rejected"}
-          onClick={() => decide("rejected")}
-        >
-          Reject<span className="sr-only"> {company.name}</span>
-        </button>
+        {decisions.map(({ status, label, look }) => (
+          <button
+            key={status}
+            type="button"
+            className={`btn ${look} min-h-10 px-3.5 py-2 text-sm`}
+            disabled={update.isPending || company.status === status}
+            onClick={() => decide(status)}
+          >
+            {label}
+            <span className="sr-only"> {company.name}</span>
+          </button>
+        ))}
       </div>
 
       <form
@@ -113,31 +120,21 @@ export function CompanyCard({ company }: { company: CompanyListItem }) {
             ))}
           </select>
         </label>
-        <label className="font-semibold text-sm text-steel">
-          Credit limit ($)
-          <input
-            type="number"
-            min={0}
-            step="0.01"
-            inputMode="decimal"
-            className={controlClass}
-            value={terms.creditLimit}
-            onChange={(e) => setTerms({ ...terms, creditLimit: e.target.value })}
-          />
-        </label>
-        <label className="font-semibold text-sm text-steel">
-          Discount (%)
-          <input
-            type="number"
-            min={0}
-            max={50}
-            step={1}
-            inputMode="numeric"
-            className={controlClass}
-            value={terms.discountPercent}
-            onChange={(e) => setTerms({ ...terms, discountPercent: e.target.value })}
-          />
-        </label>
+        {amountFields.map(({ field, label, max, step, inputMode }) => (
+          <label key={field} className="font-semibold text-sm text-steel">
+            {label}
+            <input
+              type="number"
+              min={0}
+              max={max}
+              step={step}
+              inputMode={inputMode}
+              className={controlClass}
+              value={terms[field]}
+              onChange={(e) => setTerms({ ...terms, [field]: e.target.value })}
+            />
+          </label>
+        ))}
         <label className="flex items-center gap-2 self-end pb-3 font-semibold text-sm text-steel">
           <input
             type="checkbox"

@@ -37,7 +37,7 @@ export function CompaniesPage() {
       <PanelHeading
         id="companies-heading"
         title="Companies"
-        aside={<ListCount total={companies.data?.total} noun="company" />}
+        aside={<ListCount total={companies.data?.total} noun="company account" />}
       >
         Company accounts, newest first: approve or reject applications and set each company's terms.
       </PanelHeading>

@@ -3,8 +3,8 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { type CompanyApplication, companyApplication, companyLimits } from "#contract/companies";
 import { controlClass, Field } from "#web/components/FormField";
-import { FailedAlert } from "#web/components/forms/FailedAlert";
 import { useApplyForCompany } from "../api/company";
+import { CompanyForm } from "./CompanyForm";
 
 type Fields = z.output<typeof companyApplication>;
 
@@ -24,15 +24,12 @@ export function ApplyForm() {
   });
 
   return (
-    <form
-      noValidate
+    <CompanyForm
+      id="apply-heading"
+      title="Apply for a company account"
       onSubmit={onSubmit}
-      aria-labelledby="apply-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+      failed={apply.error}
     >
-      <h2 id="apply-heading" className="font-semibold text-lg text-navy">
-        Apply for a company account
-      </h2>
       <p className="mt-1 text-slate-600">
         Order for your workshop with your colleagues, on the terms the shop agrees with you. You become the
         company's admin.
@@ -74,16 +71,13 @@ export function ApplyForm() {
           )}
         </Field>
       </div>
-      {apply.isError && <FailedAlert error={apply.error} className="mt-6" />}
-      <div className="mt-6 flex justify-end border-slate-100 border-t pt-6">
-        <button
-          type="submit"
-          className="btn btn-primary w-full sm:w-auto sm:min-w-40"
-          disabled={isSubmitting}
-        >
-          {isSubmitting ? "Sending…" : "Apply"}
-        </button>
-      </div>
-    </form>
+      <button
+        type="submit"
+        className="btn btn-primary mt-6 w-full sm:w-auto sm:min-w-40"
+        disabled={isSubmitting}
+      >
+        {isSubmitting ? "Sending…" : "Apply"}
+      </button>
+    </CompanyForm>
   );
 }

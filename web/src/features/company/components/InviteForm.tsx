@@ -3,9 +3,9 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { type InvitationInput, invitationBody } from "#contract/companies";
 import { controlClass, Field } from "#web/components/FormField";
-import { FailedAlert } from "#web/components/forms/FailedAlert";
 import { toast } from "#web/lib/toast";
 import { useInviteMember } from "../api/company";
+import { CompanyForm } from "./CompanyForm";
 
 type Fields = z.output<typeof invitationBody>;
 
@@ -30,15 +30,7 @@ export function InviteForm({ companyId }: { companyId: string }) {
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby="invite-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-    >
-      <h2 id="invite-heading" className="font-semibold text-lg text-navy">
-        Invite a colleague
-      </h2>
+    <CompanyForm id="invite-heading" title="Invite a colleague" onSubmit={onSubmit} failed={invite.error}>
       <div className="mt-4 grid gap-4 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-start">
         <Field label="Email" error={errors.email?.message}>
           {(control) => (
@@ -63,7 +55,6 @@ export function InviteForm({ companyId }: { companyId: string }) {
           {isSubmitting ? "Sending…" : "Send invitation"}
         </button>
       </div>
-      {invite.isError && <FailedAlert error={invite.error} className="mt-4" />}
-    </form>
+    </CompanyForm>
   );
 }

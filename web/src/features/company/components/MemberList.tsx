@@ -27,7 +27,7 @@ export function MemberList(props: { companyId: string; members: Member[]; me: st
         const isMe = member.userId === props.me;
         return (
           <li key={member.userId} className="flex flex-wrap items-center gap-x-4 gap-y-3 p-4 sm:px-6">
-            <div className="min-w-0 flex-1">
+            <div className="w-full min-w-0 sm:w-auto sm:flex-1">
               <p className="font-semibold text-navy [overflow-wrap:anywhere]">
                 {member.name}
                 {isMe && <span className="font-normal text-slate-600"> (you)</span>}
