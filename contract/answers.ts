@@ -159,6 +159,43 @@ export const contactMessageAnswer = z.object({
 export type ContactMessage = z.output<typeof contactMessageAnswer>;
 export const contactMessageListAnswer = z.array(contactMessageAnswer);
 
+/** A company account (issue 27); creditLimit in dollars. */
+export const companyAnswer = z.object({
+  _id: text,
+  name: text,
+  taxId: text,
+  address: text,
+  status: z.enum(["pending", "approved", "rejected"]),
+  /** 0 = card only, else days after shipping an on-account order is due. */
+  paymentTermsDays: z.int(),
+  creditLimit: z.number(),
+  discountPercent: z.int(),
+  poRequired: z.boolean(),
+  createdAt: text,
+});
+export type Company = z.output<typeof companyAnswer>;
+
+/** `GET /api/companies` (shop admins): a company with who applied for it (null once that account is gone). */
+export const companyListItemAnswer = z.extend(companyAnswer, {
+  applicant: z.nullable(z.object({ name: text, email: text })),
+});
+export type CompanyListItem = z.output<typeof companyListItemAnswer>;
+export const companyListAnswer = z.array(companyListItemAnswer);
+
+const companyRole = z.enum(["admin", "buyer"]);
+
+/**
+ * `GET /api/companies/mine`: the caller's company, their role, its members and (to its admins) the
+ * invitations not yet accepted; `company` null when the caller belongs to none.
+ */
+export const myCompanyAnswer = z.object({
+  company: z.nullable(companyAnswer),
+  role: z.nullable(companyRole),
+  members: z.array(z.object({ userId: text, name: text, email: text, role: companyRole, joinedAt: text })),
+  invitations: z.array(z.object({ _id: text, email: text, role: companyRole, expiresAt: text })),
+});
+export type MyCompany = z.output<typeof myCompanyAnswer>;
+
 /**
  * A message in the admins' Outbox page (`GET /api/outbox`). `status`: waiting (to be sent, or
  * being sent), sent, failed (gave up after the last attempt), kept (no SMTP server configured).

@@ -6,6 +6,7 @@ export const userSidebarLinks = [
   "My Portfolio",
   "My Orders",
   "Add Review",
+  "Company",
   "Account settings",
 ];
 
@@ -18,6 +19,7 @@ export const adminSidebarLinks = [
   "Manage Tools",
   "All Users",
   "Manage All Order",
+  "Companies",
   "Contact Messages",
   "Outbox",
   "Account settings",

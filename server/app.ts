@@ -20,6 +20,8 @@ import { createToolListCache, toolListTtlMs } from "./catalog/list-cache";
 import { listenForToolListChanges } from "./catalog/list-changes";
 import { catalogRoutes } from "./catalog/routes";
 import { createCatalogService } from "./catalog/service";
+import { companyRoutes } from "./companies/routes";
+import { createCompaniesService } from "./companies/service";
 import type { Config } from "./config";
 import { contactRoutes } from "./contact/routes";
 import { createContactService } from "./contact/service";
@@ -258,6 +260,7 @@ export async function buildApp({
   await uploadRoutes(app, { uploads, limiter: rateLimits.limiter("upload-rate", uploadRule) });
   profileRoutes(app, { profiles });
   reviewRoutes(app, { reviews });
+  companyRoutes(app, { companies: createCompaniesService(db, { publicUrl: config.publicUrl }) });
   contactRoutes(app, {
     contact,
     limiter: rateLimits.limiter("contact-rate", { limit: 5, windowMs: 60_000 }),

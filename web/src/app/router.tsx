@@ -169,6 +169,10 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: "company",
+                ...page(() => import("#web/features/company/routes/CompanyPage").then((m) => m.CompanyPage)),
+              },
+              {
                 path: "portfolio",
                 ...page(() =>
                   import("#web/features/portfolios/routes/MyPortfolioPage").then((m) => m.MyPortfolioPage),
@@ -222,6 +226,14 @@ export const routes: RouteObject[] = [
                     ...page(() =>
                       import("#web/features/contact-inbox/routes/ContactMessagesPage").then(
                         (m) => m.ContactMessagesPage,
+                      ),
+                    ),
+                  },
+                  {
+                    path: "companies",
+                    ...page(() =>
+                      import("#web/features/companies-admin/routes/CompaniesPage").then(
+                        (m) => m.CompaniesPage,
                       ),
                     ),
                   },

@@ -10,7 +10,7 @@ const sidebarId = "dashboard-sidebar";
 
 type SidebarLink = { to: string; label: string; end?: boolean };
 
-// Spec §2: the sidebar for signed-in users who are not admins...
+// Spec §2: the sidebar for signed-in users who are not admins (and their company, issue 27)...
 const userLinks: SidebarLink[] = [
   { to: "/dashboard/createProfile", label: "Create Profile" },
   { to: "/dashboard/myProfile", label: "My Profile" },
@@ -18,10 +18,12 @@ const userLinks: SidebarLink[] = [
   { to: "/dashboard/portfolio", label: "My Portfolio" },
   { to: "/dashboard", label: "My Orders", end: true },
   { to: "/dashboard/myReview", label: "Add Review" },
+  { to: "/dashboard/company", label: "Company" },
   { to: "/dashboard/account", label: "Account settings" },
 ];
 
-// ...and the one for admins, plus the contact inbox (decisions.md: admins read the messages).
+// ...and the one for admins, plus the contact inbox (decisions.md: admins read the messages) and the
+// company accounts (issue 27).
 const adminLinks: SidebarLink[] = [
   { to: "/dashboard/createProfile", label: "Create Profile" },
   { to: "/dashboard/myProfile", label: "My Profile" },
@@ -30,6 +32,7 @@ const adminLinks: SidebarLink[] = [
   { to: "/dashboard/manageTools", label: "Manage Tools" },
   { to: "/dashboard/users", label: "All Users" },
   { to: "/dashboard/manageAllOrder", label: "Manage All Order" },
+  { to: "/dashboard/companies", label: "Companies" },
   { to: "/dashboard/contactMessages", label: "Contact Messages" },
   { to: "/dashboard/outbox", label: "Outbox" },
   { to: "/dashboard/account", label: "Account settings" },
