@@ -73,7 +73,7 @@ for (const [label, width] of [
     await signInAsAdmin(admin.request, shop);
     await admin.goto("/dashboard/companies?status=pending");
     await waitForApp(admin);
-    await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Companies");
+    await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Companies", afterRequest);
     const card = admin.getByTestId("company").filter({ hasText: companyName });
     await expect(card).toContainText(owner.email);
     await card.getByRole("button", { name: `Approve ${companyName}` }).click();
@@ -113,7 +113,8 @@ for (const [label, width] of [
     const joiner = await otherPerson(browser, shop, width);
     await signUpViaApi(joiner.request, shop, colleague);
     await verifyViaOutbox(shop, colleague.email);
-    await joiner.goto(await invitationLink(admin, colleague.email));
+    const opened = await joiner.goto(await invitationLink(admin, colleague.email));
+    expect(opened?.status(), "the invitation's page is a page of the app").toBe(200);
     await waitForApp(joiner);
     await joiner.getByRole("button", { name: "Accept the invitation" }).click();
     await expect(joiner.getByRole("heading", { level: 2, name: companyName })).toBeVisible(afterRequest);

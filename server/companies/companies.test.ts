@@ -466,6 +466,22 @@ describeEachDatabase(
         expect(lastOne.statusCode).toBe(409);
       });
 
+      it("keeps one of two admins who leave at the same moment", async () => {
+        const owner = await signUp(env.app);
+        const company = await companyOf(env, owner, who.shopAdmin, "Both Leave Ltd");
+        const partner = await signUp(env.app);
+        await join(env, owner, company._id, partner, "admin");
+        const ids = await Promise.all([owner, partner].map((p) => userIdOf(env.db, p.email)));
+        const answers = await Promise.all(
+          [owner, partner].map((p, i) =>
+            call(env.app, "DELETE", `/api/companies/${company._id}/members/${ids[i]}`, p),
+          ),
+        );
+        expect(answers.map((r) => r.statusCode).sort()).toEqual([204, 409]);
+        const stayed = answers[0]?.statusCode === 409 ? owner : partner;
+        expect((await mine(env, stayed)).members).toEqual([expect.objectContaining({ role: "admin" })]);
+      });
+
       it("lets the last admin of a rejected company leave it", async () => {
         const owner = await signUp(env.app);
         const company = await companyOf(env, owner, who.shopAdmin, "Rejected Ltd", false);
