@@ -17,9 +17,10 @@ export type SessionUser = {
  * (server/accounts/access.ts), whose hook calls this before the handler runs.
  *
  * Better Auth's own `getSession` checks the cookie's signature and reads the session with its user
- * in one query (its database joins, server/accounts/auth.ts); no cookie cache (none is configured,
- * and `disableCookieCache` keeps it so), so the database is asked on every request and a session
- * signed out or revoked fails on its next request. It also moves a session's expiry once a day of use.
+ * in one query (a statement prepared once, server/accounts/session-by-token.ts); no cookie cache
+ * (none is configured, and `disableCookieCache` keeps it so), so the database is asked on every
+ * request and a session signed out or revoked fails on its next request. It also moves a session's
+ * expiry once a day of use.
  */
 export function createSessionReader(auth: Auth) {
   return async function currentUser(request: FastifyRequest): Promise<SessionUser | undefined> {

@@ -16,7 +16,7 @@ type FindOneArgs = Parameters<ReturnType<AdapterFactory>["findOne"]>[0];
  * shop under `npm run bench:orders` spent about a fifth of its one thread there. The statement
  * here is the same single read (the session joined to its user, by the token) prepared once, and its
  * row comes back in the shape the adapter's own read gives (the session's fields and a `user`
- * object, dates as Dates; session-by-token.test.ts compares the two). Everything else goes to the
+ * object, dates as Dates; session-reader.test.ts compares the two). Everything else goes to the
  * adapter, and Better Auth still decides on the session it gets (expired: refused and deleted;
  * old: refreshed). Still one database read per request and no cache: a sign-out or a role change
  * shows on the next request, on every server.
