@@ -3,9 +3,8 @@ import { Link } from "react-router";
 import type { Tool } from "#contract/catalog";
 import { canOrderNow, orderNowMessage } from "#contract/lot-rules";
 import { formatDollars } from "#contract/money";
-import { lowestUnitPrice } from "#contract/price-breaks";
 import { type StockState, stockState, stockStateLabels, stockText } from "#contract/stock-state";
-import { descriptionPreview, pieces } from "#contract/tool-display";
+import { descriptionPreview, lowestUnitPrice, pieces } from "#contract/tool-display";
 
 const badgeClass: Record<Exclude<StockState, "in-stock">, string> = {
   low: "bg-amber-300 text-navy",
