@@ -34,11 +34,8 @@ export function nextPriceBreak(
   return next && { ...next, piecesToGo: next.minQuantity - quantity };
 }
 
-/** The lowest price a piece can cost: the last break's, else the tool's price ("from $4.95"). */
-export function lowestUnitPrice(tool: Priced): number {
-  const breaks = tool.priceBreaks ?? [];
-  return breaks.length > 0 ? (breaks[breaks.length - 1] as PriceBreak).price : tool.price;
-}
+/** The lowest price a piece can cost ("from $4.95"): in tool-display.ts, which the card's first visit loads. */
+export { lowestUnitPrice } from "./tool-display";
 
 /** "500+ $5.90 · 2,000+ $5.40 · 5,000+ $4.95" (dollars). */
 export function describePriceBreaks(breaks: readonly PriceBreak[]): string {

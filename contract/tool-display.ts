@@ -15,3 +15,16 @@ export function descriptionPreview(description: string): string {
 export function pieces(count: number): string {
   return `${count.toLocaleString("en-US")} ${count === 1 ? "piece" : "pieces"}`;
 }
+
+/**
+ * The lowest price a piece can cost: the last volume price break's, else the tool's price (the card's
+ * "from $4.95"; either unit). Here rather than in price-breaks.ts so that the first visit's tool card
+ * loads none of the break rules; price-breaks.ts exports it too.
+ */
+export function lowestUnitPrice(tool: {
+  price: number;
+  priceBreaks?: readonly { price: number }[] | null;
+}): number {
+  const last = tool.priceBreaks?.at(-1);
+  return last === undefined ? tool.price : last.price;
+}

@@ -2,9 +2,8 @@ import type { ReactNode } from "react";
 import type { Tool } from "#contract/catalog";
 import { canOrderNow, orderNowMessage } from "#contract/lot-rules";
 import { formatDollars } from "#contract/money";
-import { lowestUnitPrice } from "#contract/price-breaks";
 import { type StockState, stockState, stockStateLabels, stockText } from "#contract/stock-state";
-import { descriptionPreview, pieces } from "#contract/tool-display";
+import { descriptionPreview, lowestUnitPrice, pieces } from "#contract/tool-display";
 import { Link } from "#web/components/Link";
 
 const badgeClass: Record<Exclude<StockState, "in-stock">, string> = {
