@@ -23,7 +23,7 @@ export function pieces(count: number): string {
  */
 export function lowestUnitPrice(tool: {
   price: number;
-  priceBreaks?: readonly { price: number }[] | null;
+  priceBreaks?: readonly { minQuantity: number; price: number }[] | null;
 }): number {
   const last = tool.priceBreaks?.at(-1);
   return last === undefined ? tool.price : last.price;

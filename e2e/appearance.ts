@@ -35,3 +35,13 @@ export async function expectNoSideways(page: Page, width: number, label?: string
 export async function toastsClosed(page: Page): Promise<void> {
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
 }
+
+/** Every console error or warning, and every uncaught error, while the page is open (a hydration mismatch is one). */
+export function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}
