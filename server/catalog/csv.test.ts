@@ -84,6 +84,7 @@ describeEachDatabase(
         "3",
         "",
         "/images/tools/piston.svg",
+        "",
       ]);
       expect(formula?.slice(1, 5)).toEqual([
         "'=CMD-7",
@@ -114,6 +115,7 @@ describeEachDatabase(
         "5",
         "1000",
         "/images/tools/spark.svg",
+        "",
       ];
 
       const res = await importTools(csvOf([...rows, added]));
@@ -172,7 +174,7 @@ describeEachDatabase(
         "No tool of the shop has the id 1b4e28ba-2fa1-4d3b-a3f5-ef19a2c4e6b7",
       ],
       ["an id that is not a tool's", [fileRow({ id: "12" })], "That is not a valid tool id"],
-      ["a cell too many", [[...fileRow({}), "extra"]], "This row has 13 cells; the header line has 12"],
+      ["a cell too many", [[...fileRow({}), "extra"]], "This row has 14 cells; the header line has 13"],
       [
         "a broken quote",
         [fileRow({ sku: "Q-1" }), ['"', "Q-2"]],

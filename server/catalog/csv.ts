@@ -3,8 +3,8 @@ import { priceBreaksCell } from "#contract/price-breaks";
 import type { Db } from "#server/db/database";
 import { applyToolRows } from "./csv-apply";
 import { readCsvFile } from "./csv-file";
-import { breaksInDollars } from "./pricing";
 import { checkFileRows, type RowProblem, type ToolCsvColumn, toolCsvHeader } from "./csv-rows";
+import { breaksInDollars } from "./pricing";
 import { tools } from "./tables";
 
 // The catalog as CSV (GET /api/export/tools.csv) and back (POST /api/import/tools): a row is a

@@ -1,5 +1,5 @@
-import { type PriceBreak, unitPriceFor } from "#contract/price-breaks";
 import { centsToDollars, dollarsToCents } from "#contract/money";
+import { type PriceBreak, unitPriceFor } from "#contract/price-breaks";
 
 // A tool's volume price breaks as the server keeps them (cents) and as the API speaks them (dollars),
 // and the one price a piece the server charges: the contract's `unitPriceFor`, asked in cents.
@@ -25,7 +25,8 @@ export function breaksInDollars(breaks: readonly PriceBreakCents[]): PriceBreak[
 export function breaksInCents(breaks: readonly PriceBreak[]): PriceBreakCents[] {
   return breaks.map((b) => {
     const priceCents = dollarsToCents(b.price);
-    if (priceCents === undefined) throw new Error("a price break has more than two decimals (the contract refuses it)");
+    if (priceCents === undefined)
+      throw new Error("a price break has more than two decimals (the contract refuses it)");
     return { minQuantity: b.minQuantity, priceCents };
   });
 }
