@@ -44,3 +44,13 @@ export async function expectFitsItsBox(locator: Locator, label?: string): Promis
   }));
   expect(width, label).toBeLessThanOrEqual(box);
 }
+
+/** Every console error or warning, and every uncaught error, while the page is open (a hydration mismatch is one). */
+export function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}

@@ -1,10 +1,10 @@
 import { request as requests } from "@playwright/test";
 import type { Tool } from "../contract/catalog";
-import { expectNoSideways, toastsClosed } from "./appearance";
+import { consoleProblems, expectNoSideways, toastsClosed } from "./appearance";
 import { expectNoSeriousAxeViolations } from "./axe";
 import { daysFromNow } from "./card-payment";
 import { toolsTakenOffSaleAfterEach, uniqueSku } from "./catalog";
-import { expect, type Locator, type Page, test } from "./fixtures";
+import { expect, type Locator, test } from "./fixtures";
 import { screenshotFromTop, widths } from "./screenshots";
 import { photoFile } from "./test-images";
 import { signInAsAdmin, signUpInPage } from "./users";
@@ -50,16 +50,6 @@ async function toolWithBreaks(baseURL: string): Promise<Tool> {
   return tool;
 }
 
-/** Errors and warnings the page writes to its console (a hydration mismatch is one). */
-function consoleProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return problems;
-}
-
 /** The quantity, the total, the marked row of the table and the hint under the total. */
 async function expectLot(
   form: Locator,
@@ -103,35 +93,21 @@ for (const width of [widths.phone, widths.desktop]) {
       "5,000+$4.95",
     ]);
 
-    await expectLot(form, {
-      quantity: "100",
-      total: "$640.00",
-      row: "100+your price$6.40",
-      hint: "$6.40 a piece at this quantity. Add 400 to pay $5.90 a piece.",
-    });
+    // Each step: how the buyer gets there ("+" clicks of More pieces, or the quantity typed), then
+    // the quantity, the total, the table's marked row and the hint.
     const more = form.getByRole("button", { name: /^More pieces/ });
-    for (let i = 0; i < 4; i++) await more.click();
-    await expectLot(form, {
-      quantity: "500",
-      total: "$2,950.00",
-      row: "500+your price$5.90",
-      hint: "$5.90 a piece at this quantity. Add 1,500 to pay $5.40 a piece.",
-    });
-    await form.getByLabel("Quantity (pieces)").fill("1900");
-    await expectLot(form, {
-      quantity: "1900",
-      total: "$11,210.00",
-      row: "500+your price$5.90",
-      hint: "$5.90 a piece at this quantity. Add 100 to pay $5.40 a piece.",
-    });
-    // One more lot costs less than the lot before it: the break's price on every piece.
-    await more.click();
-    await expectLot(form, {
-      quantity: "2000",
-      total: "$10,800.00",
-      row: "2,000+your price$5.40",
-      hint: "$5.40 a piece at this quantity. Add 3,000 to pay $4.95 a piece.",
-    });
+    const aPiece = (price: string, next = "") => `${price} a piece at this quantity.${next && ` ${next}.`}`;
+    for (const [move, quantity, total, row, hint] of [
+      [0, "100", "$640.00", "100+your price$6.40", aPiece("$6.40", "Add 400 to pay $5.90 a piece")],
+      [4, "500", "$2,950.00", "500+your price$5.90", aPiece("$5.90", "Add 1,500 to pay $5.40 a piece")],
+      ["1900", "1900", "$11,210.00", "500+your price$5.90", aPiece("$5.90", "Add 100 to pay $5.40 a piece")],
+      // One more lot costs less than the lot before it: the break's price on every piece.
+      [1, "2000", "$10,800.00", "2,000+your price$5.40", aPiece("$5.40", "Add 3,000 to pay $4.95 a piece")],
+    ] as const) {
+      if (typeof move === "string") await form.getByLabel("Quantity (pieces)").fill(move);
+      else for (let i = 0; i < move; i++) await more.click();
+      await expectLot(form, { quantity, total, row, hint });
+    }
     await expectNoSideways(page, width);
     await screenshotFromTop(page, `price-breaks-tool-${width}`);
     await expectNoSeriousAxeViolations(page, `the tool page with price breaks at ${width}px`);
@@ -142,7 +118,7 @@ for (const width of [widths.phone, widths.desktop]) {
       quantity: "5000",
       total: "$24,750.00",
       row: "5,000+your price$4.95",
-      hint: "$4.95 a piece at this quantity.",
+      hint: aPiece("$4.95"),
     });
     // A quantity the shop refuses: its rule, no price marked.
     await form.getByLabel("Quantity (pieces)").fill("2050");
@@ -168,7 +144,7 @@ for (const width of [widths.phone, widths.desktop]) {
 function breakFields(form: Locator, n: number) {
   return {
     from: form.getByLabel(`Break ${n}: From (pieces)`, { exact: true }),
-    price: form.getByLabel(`Break ${n}: Price a piece ($)`, { exact: true }),
+    price: form.getByLabel(`Break ${n}: Price a piece`, { exact: true }),
   };
 }
 

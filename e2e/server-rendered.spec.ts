@@ -3,6 +3,7 @@
 // without drawing it again or asking again for what it carries.
 import { formatDollars } from "../contract/money";
 import { lowestUnitPrice } from "../contract/price-breaks";
+import { consoleProblems } from "./appearance";
 import { catalog } from "./catalog";
 import { expect, type Page, test } from "./fixtures";
 import { openWithTheAppHeld } from "./held-app";
@@ -68,16 +69,6 @@ async function expectHead(page: Page, title: string, path: string, { fromShell =
   } else {
     await expect(description).toHaveAttribute("content", siteDescription);
   }
-}
-
-/** Every console error or warning, and every uncaught error, while the page is open. */
-function consoleProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return problems;
 }
 
 /** Calls the app makes to the API for the catalog and the reviews (what a rendered page carries). */

@@ -21,6 +21,7 @@ import { useAddTool } from "../api/add-tool";
 import { useEditTool } from "../api/tool-admin";
 import { toolEditSchema } from "../tool-edit-schema";
 import { PriceBreaksEditor, type ToolForm } from "./PriceBreaksEditor";
+import { DollarInput, WholeNumberInput } from "./tool-inputs";
 
 const empty: NewToolInput = {
   name: "",
@@ -98,16 +99,11 @@ function WholeNumberField({ form, name, error }: WholeNumberFieldProps) {
   return (
     <Field label={label} error={error} hint={hint} optional={optional}>
       {(control) => (
-        <input
-          {...control}
-          type="number"
-          inputMode="numeric"
-          min={min}
-          step={1}
-          autoComplete="off"
+        <WholeNumberInput
+          control={control}
+          registration={form.register(name)}
           placeholder={placeholder}
-          className={controlClass}
-          {...form.register(name)}
+          min={min}
         />
       )}
     </Field>
@@ -210,25 +206,7 @@ export function AddToolForm({ tool }: { tool?: Tool }) {
             <WholeNumberField form={form} name="minimum" error={errors.minimum?.message} />
             <Field label="Price" error={errors.price?.message} hint="Dollars per piece">
               {(control) => (
-                <div className="relative mt-1.5">
-                  <span
-                    aria-hidden="true"
-                    className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-slate-500"
-                  >
-                    $
-                  </span>
-                  <input
-                    {...control}
-                    type="number"
-                    inputMode="decimal"
-                    min={0.01}
-                    step={0.01}
-                    autoComplete="off"
-                    placeholder="12.50"
-                    className={`${controlClass} mt-0! pl-7`}
-                    {...form.register("price")}
-                  />
-                </div>
+                <DollarInput control={control} registration={form.register("price")} placeholder="12.50" />
               )}
             </Field>
           </div>

@@ -1,13 +1,24 @@
 import { type FieldErrors, type UseFormReturn, useFieldArray } from "react-hook-form";
 import type { NewTool, NewToolInput, ToolChanges } from "#contract/catalog";
 import { maxPriceBreaks } from "#contract/price-breaks";
-import { controlClass, Field, FieldError } from "#web/components/FormField";
+import { Field, FieldError } from "#web/components/FormField";
+import { DollarInput, WholeNumberInput } from "./tool-inputs";
 
 /** The add and edit form of a tool (AddToolForm). */
 export type ToolForm = UseFormReturn<NewToolInput, unknown, NewTool | ToolChanges>;
 
 /** A new break's empty fields. */
 const emptyBreak = { minQuantity: "", price: "" };
+
+/** A row's field label: "From (pieces)" on screen, "Break 2: From (pieces)" read out. */
+function RowLabel({ n, children }: { n: number; children: string }) {
+  return (
+    <>
+      <span className="sr-only">Break {n}: </span>
+      {children}
+    </>
+  );
+}
 
 /** The message about the list as a whole ("at most 10"), which zod puts on `priceBreaks` itself. */
 function listError(errors: FieldErrors<NewToolInput>): string | undefined {
@@ -47,47 +58,21 @@ export function PriceBreaksEditor({ form }: { form: ToolForm }) {
                 <fieldset>
                   <legend className="font-semibold text-navy text-sm">Break {i + 1}</legend>
                   <div className="mt-1 grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start">
-                    <Field
-                      label={
-                        <>
-                          <span className="sr-only">Break {i + 1}: </span>From (pieces)
-                        </>
-                      }
-                      error={shown("minQuantity")}
-                    >
+                    <Field label={<RowLabel n={i + 1}>From (pieces)</RowLabel>} error={shown("minQuantity")}>
                       {(control) => (
-                        <input
-                          {...control}
-                          type="number"
-                          inputMode="numeric"
-                          min={1}
-                          step={1}
-                          autoComplete="off"
+                        <WholeNumberInput
+                          control={control}
+                          registration={form.register(`priceBreaks.${i}.minQuantity`)}
                           placeholder="500"
-                          className={controlClass}
-                          {...form.register(`priceBreaks.${i}.minQuantity`)}
                         />
                       )}
                     </Field>
-                    <Field
-                      label={
-                        <>
-                          <span className="sr-only">Break {i + 1}: </span>Price a piece ($)
-                        </>
-                      }
-                      error={shown("price")}
-                    >
+                    <Field label={<RowLabel n={i + 1}>Price a piece</RowLabel>} error={shown("price")}>
                       {(control) => (
-                        <input
-                          {...control}
-                          type="number"
-                          inputMode="decimal"
-                          min={0.01}
-                          step={0.01}
-                          autoComplete="off"
+                        <DollarInput
+                          control={control}
+                          registration={form.register(`priceBreaks.${i}.price`)}
                           placeholder="5.90"
-                          className={controlClass}
-                          {...form.register(`priceBreaks.${i}.price`)}
                         />
                       )}
                     </Field>
