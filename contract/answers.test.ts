@@ -26,6 +26,7 @@ const tool = {
   description: "Power-adjustable heated side mirror.",
   sku: null,
   lowStockAt: null,
+  priceBreaks: [{ minQuantity: 1000, price: 130.25 }],
 };
 
 const refused = (schema: { safeParse(v: unknown): { success: boolean } }, body: unknown) =>
@@ -54,6 +55,8 @@ describe("toolSchema", () => {
     ["no description", { ...tool, description: null }],
     ["a numeric sku", { ...tool, sku: 7 }],
     ["a missing low-stock level", { ...tool, lowStockAt: undefined }],
+    ["no price breaks", { ...tool, priceBreaks: undefined }],
+    ["a break's quantity as text", { ...tool, priceBreaks: [{ minQuantity: "1000", price: 130.25 }] }],
     ["an array", [tool]],
     ["null", null],
   ])("refuses %s", (_label, body) => {
@@ -157,6 +160,7 @@ describe("cartAnswer", () => {
     maximum: null,
     increment: 10,
     available: 4200,
+    leadTimeDays: 3,
   };
   const cart = {
     lines: [line, { ...line, toolId: "0a1b2c3d-1d2b-4c6a-9e7f-8f9c3a5e4e5f", problem: "Sold out" }],

@@ -65,6 +65,8 @@ export const cartLineAnswer = z.object({
   increment: z.int(),
   /** Pieces in stock. */
   available: z.int(),
+  /** Days the tool takes to arrive: the slowest line decides the order's earliest needed-by day. */
+  leadTimeDays: z.int(),
 });
 export type CartLine = z.output<typeof cartLineAnswer>;
 

@@ -57,6 +57,7 @@ export function presentCart(lines: readonly StoredLine[], toolsById: ReadonlyMap
       maximum: tool.maximum,
       increment: tool.increment,
       available: tool.available,
+      leadTimeDays: tool.leadTimeDays,
     });
   }
   return { lines: shown, total: centsToDollars(totalCents) };

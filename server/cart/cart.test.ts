@@ -82,6 +82,7 @@ describeEachDatabase(
             maximum: null,
             increment: 1,
             available: 900,
+            leadTimeDays: discs.leadTimeDays,
           },
           {
             toolId: plugs.id,
@@ -97,6 +98,7 @@ describeEachDatabase(
             maximum: 5000,
             increment: 50,
             available: 2000,
+            leadTimeDays: plugs.leadTimeDays,
           },
         ],
         total: 49_228,

@@ -17,6 +17,7 @@ const lotColumns = {
   maximum: tools.maximum,
   increment: tools.increment,
   available: tools.available,
+  leadTimeDays: tools.leadTimeDays,
   archivedAt: tools.archivedAt,
 };
 
@@ -32,6 +33,7 @@ export type ToolLot = {
   maximum: number | null;
   increment: number;
   available: number;
+  leadTimeDays: number;
   archivedAt: Date | null;
 };
 

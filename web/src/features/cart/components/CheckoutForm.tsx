@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueries } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
@@ -14,7 +13,6 @@ import { FailedAlert } from "#web/components/forms/FailedAlert";
 import { AlertIcon } from "#web/components/icons";
 import { lineCount } from "#web/components/OrderLines";
 import { errorMessage } from "#web/lib/api";
-import { toolQueryOptions } from "#web/lib/catalog/get-tool";
 import {
   arrivalDate,
   days,
@@ -49,15 +47,10 @@ function checkoutSchema(earliest: string, slowest: Slowest | undefined) {
 type CheckoutInput = z.input<ReturnType<typeof checkoutSchema>>;
 type CheckoutValues = z.output<ReturnType<typeof checkoutSchema>>;
 
-/** The tools of the cart's lines as the line items read them (no new request when they are in). */
-function useSlowestLine(lines: readonly CartLine[]): Slowest | undefined {
-  const tools = useQueries({
-    queries: lines.map((line) => ({ ...toolQueryOptions(line.toolId), staleTime: Number.POSITIVE_INFINITY })),
-  });
+/** The line whose tool takes longest to arrive (each line carries its tool's lead time). */
+function slowestLine(lines: readonly CartLine[]): Slowest | undefined {
   let slowest: Slowest | undefined;
-  for (const tool of tools) {
-    if (tool.data && (!slowest || tool.data.leadTimeDays > slowest.leadTimeDays)) slowest = tool.data;
-  }
+  for (const line of lines) if (!slowest || line.leadTimeDays > slowest.leadTimeDays) slowest = line;
   return slowest;
 }
 
@@ -167,7 +160,7 @@ export function CheckoutForm({ cart }: { cart: Cart }) {
   const checkout = useCheckout();
   const acceptPrices = useAcceptPrices();
   const [today] = useState(todayIso);
-  const slowest = useSlowestLine(cart.lines);
+  const slowest = slowestLine(cart.lines);
   const earliest = arrivalDate(slowest?.leadTimeDays ?? 0, today);
   const schema = useMemo(() => checkoutSchema(earliest, slowest), [earliest, slowest]);
   const form = useForm<CheckoutInput, unknown, CheckoutValues>({
