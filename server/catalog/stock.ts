@@ -228,11 +228,15 @@ export async function listMovements(db: Db, toolId: string, q: PageQuery): Promi
   return { items: items.map(toApiMovement), total };
 }
 
-/** A tool as an order of several lines takes it, locked (lockToolsForOrder): its lot rules, price and lead time. */
+/**
+ * A tool as an order of several lines takes it, locked (lockToolsForOrder): its lot rules, price
+ * and lead time, and its picture (a ToolLot, catalog/lots.ts: what the cart shows of it).
+ */
 export type LockedTool = {
   id: string;
   sku: string | null;
   name: string;
+  img: string;
   priceCents: number;
   minimum: number;
   maximum: number | null;
@@ -258,6 +262,7 @@ export async function lockToolsForOrder(
       id: tools.id,
       sku: tools.sku,
       name: tools.name,
+      img: tools.img,
       priceCents: tools.priceCents,
       minimum: tools.minimum,
       maximum: tools.maximum,

@@ -24,9 +24,12 @@ export const totalChanged =
   "The total of your cart is not the one you confirmed: check the cart and confirm its total again";
 const noLongerSold = "This tool is no longer sold";
 
+/** The order a checkout placed, with the lines it wrote. */
+export type Placed = { order: OrderRow; lines: OrderLineRow[] };
+
 /** A refusal with a body beyond `{error}` (the cart, the short lines): answered as it is. */
 export type CheckoutOutcome =
-  | { order: OrderRow }
+  | { placed: Placed }
   | { refused: { status: 409; body: CheckoutRefusal | { error: string; cart: Cart } } };
 
 /** Why a line's tool cannot be ordered now in that quantity, when it is about the stock. */
@@ -46,18 +49,15 @@ export async function checkout(
   { db, deps }: OrdersContext,
   buyer: SessionUser,
   input: CheckoutInput,
-  alsoInTransaction?: (tx: Tx, order: OrderRow) => Promise<void>,
+  alsoInTransaction?: (tx: Tx, placed: Placed) => Promise<void>,
 ): Promise<CheckoutOutcome> {
   const number = await nextOrderNumber(db);
   const outcome = await db.transaction(async (tx): Promise<CheckoutOutcome> => {
-    const seen = await deps.cart.lockedCart(tx, buyer.id);
-    if (seen.lines.length === 0) throw badRequest(emptyCart);
-    const locked = await lockToolsForOrder(
-      tx,
-      seen.lines.map((l) => l.toolId),
-    );
+    const toolIds = await deps.cart.lockCart(tx, buyer.id);
+    if (toolIds.length === 0) throw badRequest(emptyCart);
+    const locked = await lockToolsForOrder(tx, toolIds);
     // Read again under the tools' locks: what it says now holds until the order commits.
-    const cart = await deps.cart.lockedCart(tx, buyer.id);
+    const cart = await deps.cart.lockedCart(tx, buyer.id, locked);
     const short: ShortLine[] = [];
     for (const line of cart.lines) {
       const tool = locked.get(line.toolId);
@@ -144,9 +144,10 @@ export async function checkout(
       .values({ orderId: id, toStatus: "pending", actorUserId: buyer.id, note: "Order placed" });
     await enqueueMail(tx, await deps.messages.placed(order, rows));
     await deps.cart.clearIn(tx, buyer.id);
-    await alsoInTransaction?.(tx, order);
-    return { order };
+    const placed = { order, lines: rows };
+    await alsoInTransaction?.(tx, placed);
+    return { placed };
   });
-  if ("order" in outcome) deps.onStockChange();
+  if ("placed" in outcome) deps.onStockChange();
   return outcome;
 }

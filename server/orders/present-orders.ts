@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Order } from "#contract/orders";
 import type { Db, Tx } from "#server/db/database";
 import { type OrderLineRow, type OrderRow, toApiOrder } from "./order-view";
-import type { OrdersContext } from "./orders-deps";
+import type { OrdersContext, OrdersDeps } from "./orders-deps";
 import { hourMs } from "./orders-deps";
 import { orderEvents, orderLines } from "./tables";
 
@@ -53,11 +53,23 @@ export async function presentOrders(
   const reasons = new Map(notes.map((n) => [n.orderId, reasonOf(n.note)]));
   return rows.map((row) =>
     toApiOrder(row, lines.get(row.id) ?? [], {
-      expiresAt:
-        row.status === "pending" && deps.unpaidOrderHours > 0
-          ? new Date(row.createdAt.getTime() + deps.unpaidOrderHours * hourMs)
-          : null,
+      expiresAt: expiresAtOf(deps, row),
       cancelReason: reasons.get(row.id) ?? null,
     }),
   );
+}
+
+/** When an unpaid order is released if still unpaid; null for any other, or when none are released. */
+function expiresAtOf(deps: OrdersDeps, row: OrderRow): Date | null {
+  return row.status === "pending" && deps.unpaidOrderHours > 0
+    ? new Date(row.createdAt.getTime() + deps.unpaidOrderHours * hourMs)
+    : null;
+}
+
+/**
+ * An order just placed in the API's view, from the row and lines its statements wrote (nothing to
+ * read back: no line is added later, and a new order has no cancellation).
+ */
+export function presentPlaced({ deps }: OrdersContext, row: OrderRow, lines: OrderLineRow[]): Order {
+  return toApiOrder(row, lines, { expiresAt: expiresAtOf(deps, row), cancelReason: null });
 }

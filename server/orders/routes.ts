@@ -6,6 +6,7 @@ import type { Tx } from "../db/database";
 import { forbidden, parseInput } from "../http/errors";
 import { parseListQuery, sendPage } from "../http/pages";
 import type { IdempotencyKeys } from "../idempotency/keys";
+import type { Placed } from "./checkout";
 import { noSuchOrder, type OrderRow } from "./order-view";
 import type { OrdersService } from "./service";
 
@@ -54,14 +55,23 @@ export function orderRoutes(
     const input = parseInput(checkoutBody, request.body);
     try {
       return await deps.idempotency.run(request, reply, buyer.id, async (storeIn) => {
+        // The answer is made once, from the order and lines the checkout wrote: nothing is read back.
+        let answer: { status: number; body: PlaceOrderResponse } | undefined;
+        const answerOf = ({ order, lines }: Placed) => {
+          answer ??= {
+            status: 201,
+            body: { insertedId: order.id, order: deps.orders.presentPlaced(order, lines) },
+          };
+          return answer;
+        };
         const outcome = await deps.orders.checkout(
           buyer,
           input,
-          storeIn && (async (tx, order) => storeIn(tx, await placedAnswer(order, tx))),
+          storeIn && ((tx, placed) => storeIn(tx, answerOf(placed))),
         );
         // Thrown, so the key is given up as for any refusal: sent again, the checkout runs again.
         if ("refused" in outcome) throw new Refused(outcome.refused.body);
-        return placedAnswer(outcome.order);
+        return answerOf(outcome.placed);
       });
     } catch (err) {
       if (err instanceof Refused) return reply.status(409).send(err.body);

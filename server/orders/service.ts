@@ -6,13 +6,13 @@ import type { SessionUser } from "#server/accounts/guards";
 import type { Db, Tx } from "#server/db/database";
 import { ordersOfBuyer } from "./buyer-data";
 import { cancelOrder } from "./cancel-order";
-import { type CheckoutInput, checkout } from "./checkout";
+import { type CheckoutInput, checkout, type Placed } from "./checkout";
 import { expireUnpaidOrders } from "./expire-unpaid-orders";
 import { listOrders } from "./list-orders";
-import type { OrderRow } from "./order-view";
+import type { OrderLineRow, OrderRow } from "./order-view";
 import type { OrdersContext, OrdersDeps } from "./orders-deps";
 import { type PlaceOrderInput, placeOrder } from "./place-order";
-import { presentOrders } from "./present-orders";
+import { presentOrders, presentPlaced } from "./present-orders";
 import { reorder } from "./reorder";
 import { shipOrder } from "./ship-order";
 import { orders } from "./tables";
@@ -36,11 +36,14 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
       return order;
     },
 
+    /** An order just placed (a checkout's) in the API's shape, from its row and lines in hand. */
+    presentPlaced: (row: OrderRow, lines: OrderLineRow[]): Order => presentPlaced(context, row, lines),
+
     /** The buyer's cart becomes one order of its lines, or a refusal naming what stopped it. */
     checkout: (
       buyer: SessionUser,
       input: CheckoutInput,
-      alsoInTransaction?: (tx: Tx, order: OrderRow) => Promise<void>,
+      alsoInTransaction?: (tx: Tx, placed: Placed) => Promise<void>,
     ) => checkout(context, buyer, input, alsoInTransaction),
 
     placeOrder: (
