@@ -16,13 +16,22 @@
 // checkout path, not contention between buyers.
 //   BENCH_CHECKOUTS_500 (default 30): how many 500-line checkouts are timed.
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { centsToDollars, lotTotalCents } from "../contract/money";
 import { buildApp } from "../server/app";
 import { loadConfig } from "../server/config";
 import { openPostgres } from "../server/db/database";
-import { compare, connections, type Measure, printComparison, type Shop, signUpOn } from "./harness";
+import {
+  compare,
+  connections,
+  type Measure,
+  percentile,
+  printComparison,
+  type Shop,
+  signUpOn,
+} from "./harness";
 
 const bigCheckouts = Number(process.env.BENCH_CHECKOUTS_500 ?? 30);
 const smallLines = 50;
@@ -66,7 +75,11 @@ async function fill(pool: pg.Pool, cart: Cart): Promise<void> {
 }
 
 /** A captured parameter: the order number, a string around the order id or key, or as it was. */
-type Param = { kind: "number" } | { kind: "parts"; parts: string[] } | { kind: "value"; value: unknown };
+type Param =
+  | { kind: "number" }
+  | { kind: "parts"; parts: string[] }
+  | { kind: "array"; items: Param[] }
+  | { kind: "value"; value: unknown };
 
 /**
  * A checkout's statements as the shop sent them, ready to replay: each parameter holding the order
@@ -75,14 +88,16 @@ type Param = { kind: "number" } | { kind: "parts"; parts: string[] } | { kind: "
  */
 function replayable(statements: readonly Statement[], orderId: string, key: string, number: number) {
   const marker = new RegExp(`(${orderId}|${key})`);
+  const template = (p: unknown): Param => {
+    if (p === number || p === String(number)) return { kind: "number" };
+    if (typeof p === "string" && marker.test(p)) return { kind: "parts", parts: p.split(marker) };
+    if (Array.isArray(p)) return { kind: "array", items: p.map(template) }; // an array parameter (db/arrays.ts)
+    return { kind: "value", value: p };
+  };
   const templates = statements.map((s) => ({
     sql: s.sql,
     draws: s.sql.includes("nextval('order_number_seq')"),
-    params: s.params.map((p): Param => {
-      if (p === number || p === String(number)) return { kind: "number" };
-      if (typeof p === "string" && marker.test(p)) return { kind: "parts", parts: p.split(marker) };
-      return { kind: "value", value: p };
-    }),
+    params: s.params.map(template),
   }));
   /** Runs the checkout's statements in order, the transaction's on one connection. */
   return async (pool: pg.Pool): Promise<void> => {
@@ -92,13 +107,15 @@ function replayable(statements: readonly Statement[], orderId: string, key: stri
     try {
       for (const t of templates) {
         if (t.sql === "begin") client = await pool.connect();
-        const params = t.params.map((p) =>
+        const value = (p: Param): unknown =>
           p.kind === "number"
             ? drawn
             : p.kind === "parts"
               ? p.parts.map((part) => ids[part] ?? part).join("")
-              : p.value,
-        );
+              : p.kind === "array"
+                ? p.items.map(value)
+                : p.value;
+        const params = t.params.map(value);
         const result = await (client ?? pool).query(t.sql, params);
         if (t.draws) drawn = Number(result.rows[0]?.number);
         if (t.sql === "commit") {
@@ -221,10 +238,6 @@ async function checkoutLoad(
   };
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
 /** `count` checkouts of `cart` one after the other (after 3 untimed), each filled first: their times. */
 async function oneAtATime(
   fillPool: pg.Pool,
@@ -240,6 +253,41 @@ async function oneAtATime(
     if (i >= 3) times.push(performance.now() - started);
   }
   return times.sort((a, b) => a - b);
+}
+
+/**
+ * CPU time (ms) a process and its descendants have used so far, from /proc (Linux; NaN elsewhere):
+ * what a checkout costs the shop's process, whatever the machine's load does to the wall clock.
+ */
+function cpuMsOf(pid: number | undefined): number {
+  if (pid === undefined || !fs.existsSync("/proc/self/stat")) return Number.NaN;
+  const stats = fs
+    .readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((name) => {
+      try {
+        // pid (comm) state ppid … utime stime: fields 14 and 15, counted after the comm's ")".
+        const fields = fs.readFileSync(`/proc/${name}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+        return [
+          { pid: Number(name), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) },
+        ];
+      } catch {
+        return []; // gone meanwhile
+      }
+    });
+  const tree = new Set([pid]);
+  let ticks = 0;
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const s of stats) {
+      if (!tree.has(s.pid) && tree.has(s.ppid)) {
+        tree.add(s.pid);
+        grew = true;
+      }
+    }
+  }
+  for (const s of stats) if (tree.has(s.pid)) ticks += s.ticks;
+  return ticks * 10; // USER_HZ is 100 on Linux
 }
 
 /** Tools for every cart of the bench, each with stock for any number of orders and a lead time ≤ 10 days. */
@@ -315,8 +363,13 @@ export async function benchCheckout(shop: Shop, databaseUrl: string, env: Record
       },
     );
 
+    const benchCpu = process.cpuUsage();
     const direct = await oneAtATime(fillPool, big, () => bigReplay(pool), bigCheckouts);
+    const used = process.cpuUsage(benchCpu);
+    const directCpuMs = (used.user + used.system) / 1000 / (bigCheckouts + 3);
+    const shopCpu = cpuMsOf(shop.process.pid);
     const onShop = await oneAtATime(fillPool, big, () => checkoutOnShop(shop, big), bigCheckouts);
+    const shopCpuMs = (cpuMsOf(shop.process.pid) - shopCpu) / (bigCheckouts + 3);
     const f = (ms: number) => `${ms.toFixed(0)} ms`.padStart(7);
     console.log(
       `\npostgres: POST /api/checkout of a ${bigLines}-line cart, one at a time, ${bigCheckouts} runs`,
@@ -330,6 +383,9 @@ export async function benchCheckout(shop: Shop, databaseUrl: string, env: Record
       );
     }
     console.log("target: shop p95 <= 1000 ms");
+    console.log(
+      `CPU a checkout: shop process ${shopCpuMs.toFixed(0)} ms; the direct side's client (this process, fills included) ${directCpuMs.toFixed(0)} ms`,
+    );
   } finally {
     await fillPool.end();
     await pool.end();

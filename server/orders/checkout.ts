@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Cart } from "#contract/cart";
 import type { CheckoutRefusal, checkoutBody, ShortLine } from "#contract/checkout";
@@ -7,6 +8,7 @@ import { lotProblem } from "#contract/lot-rules";
 import { dollarsToCents, lotTotalCents } from "#contract/money";
 import type { SessionUser } from "#server/accounts/guards";
 import { type LockedTool, lockToolsForOrder, reserveLines } from "#server/catalog/stock";
+import { arrayParam } from "#server/db/arrays";
 import type { Tx } from "#server/db/database";
 import { badRequest, conflict } from "#server/http/errors";
 import { enqueueMail } from "#server/mail/outbox";
@@ -37,6 +39,30 @@ function stockProblem(tool: LockedTool | undefined, quantity: number): string | 
   if (!tool || tool.archivedAt !== null) return noLongerSold;
   const problem = lotProblem(tool, quantity);
   return problem?.rule === "stock" ? problem.message : undefined;
+}
+
+/** The columns of order_lines, in the insert's order, with their PostgreSQL types. */
+const lineColumns = [
+  ["orderId", "uuid"],
+  ["lineNo", "smallint"],
+  ["toolId", "uuid"],
+  ["sku", "text"],
+  ["productName", "text"],
+  ["unitPriceCents", "integer"],
+  ["quantity", "integer"],
+] as const;
+
+/** The order's lines in one statement of seven array parameters, however many lines it has. */
+async function insertLines(tx: Tx, rows: readonly OrderLineRow[]): Promise<void> {
+  const columns = lineColumns.map(([key, type]) =>
+    arrayParam(
+      rows.map((r) => r[key]),
+      type,
+    ),
+  );
+  await tx.execute(sql`
+    insert into ${orderLines} (order_id, line_no, tool_id, sku, product_name, unit_price_cents, quantity)
+    select * from unnest(${sql.join(columns, sql`, `)})`);
 }
 
 /**
@@ -138,7 +164,7 @@ export async function checkout(
       unitPriceCents: l.tool.priceCents,
       quantity: l.quantity,
     }));
-    await tx.insert(orderLines).values(rows);
+    await insertLines(tx, rows);
     await tx
       .insert(orderEvents)
       .values({ orderId: id, toStatus: "pending", actorUserId: buyer.id, note: "Order placed" });
