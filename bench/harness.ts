@@ -98,6 +98,11 @@ export async function signUpOn(
     .join("; ");
 }
 
+/** The `p`th percentile (0 to 100) of times sorted in ascending order. */
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
 export type Measure = { reqPerSec: number; p99: number; errors: number; non2xx: number };
 
 /** Autocannon against `options.url`, by default with BENCH_CONNECTIONS for BENCH_SECONDS. */

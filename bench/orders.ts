@@ -2,8 +2,10 @@
 // (the tool read beside the draw of the order's number, and the one statement that takes stock and inserts the order and its mail, see
 // server/orders/take-stock.ts) issued directly through `pg` with the same concurrency, in the same
 // run. A benchmark, not a test. The tool has stock for billions of pieces, so every order succeeds.
-//   BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10)
-import { randomUUID } from "node:crypto";
+// Then the checkout of a 50-line cart against the same SQL, and a 500-line checkout's p50/p95
+// (bench/checkout.ts).
+//   BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10), BENCH_CHECKOUTS_500 (default 30)
+import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,6 +18,7 @@ import { lotOf } from "../server/catalog/stock";
 import type { Db } from "../server/db/database";
 import { createOrderMessages } from "../server/orders/messages/order-messages";
 import { placeOrderTakingStock } from "../server/orders/take-stock";
+import { benchCheckout } from "./checkout";
 import {
   compare,
   connections,
@@ -178,7 +181,15 @@ async function main() {
   pool.on("error", () => {}); // idle connections are cut when the database is dropped at the end
   let shop: Shop | undefined;
   try {
-    shop = await startShop({ DATA_DIR: tmp, DATABASE_URL: database.url, SEED_DEMO_DATA: "false" });
+    // The checkout bench builds the app in its own process too: the same secret reads the same sessions.
+    const env = {
+      DATA_DIR: tmp,
+      DATABASE_URL: database.url,
+      SEED_DEMO_DATA: "false",
+      AUTH_SECRET: randomBytes(32).toString("hex"),
+      AUTH_RATE_LIMIT: "1000",
+    };
+    shop = await startShop(env);
     const { url: baseUrl, origin } = shop;
     const s = await setUp(baseUrl, origin, database.url);
     const body = JSON.stringify({
@@ -208,6 +219,7 @@ async function main() {
       ratio: "shop / direct",
       target: "0.60",
     });
+    await benchCheckout(shop, database.url, { ...env, PUBLIC_URL: origin });
   } finally {
     await pool.end();
     if (shop) await stop(shop.process);

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { type Shop, scratchDatabase, signUpOn, startShop, stop } from "./harness";
+import { percentile, type Shop, scratchDatabase, signUpOn, startShop, stop } from "./harness";
 
 const runs = Number(process.env.BENCH_RUNS ?? 200);
 const lineCount = Number(process.env.BENCH_LINES ?? 40);
@@ -27,10 +27,6 @@ function list(): string {
     return `BQ-${n}\t${i === 1 ? 50 : 100 * (1 + (n % 5))}`;
   });
   return ["sku\tquantity", ...lines].join("\n");
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
 async function main() {

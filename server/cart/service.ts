@@ -82,12 +82,24 @@ export function createCartService(db: Db) {
     },
 
     /**
-     * The cart for a checkout, in the checkout's transaction: the buyer's cart changes wait until
-     * it commits or rolls back (orders/checkout.ts, through the orders' CheckoutCart port).
+     * Locks the cart for a checkout, in the checkout's transaction: the buyer's cart changes wait
+     * until it commits or rolls back (orders/checkout.ts, through the orders' CheckoutCart port).
+     * Answers the tools of its lines, in line order.
      */
-    async lockedCart(tx: Tx, userId: string): Promise<Cart> {
+    async lockCart(tx: Tx, userId: string): Promise<string[]> {
       await lockCart(tx, userId);
-      return cartOf(tx, userId);
+      return (await storedLines(tx, userId)).map((l) => l.toolId);
+    },
+
+    /**
+     * The cart locked by `lockCart` read again (a line removed meanwhile is gone), priced by the
+     * tools the checkout has locked; a line's tool not among them is read here.
+     */
+    async lockedCart(tx: Tx, userId: string, locked: ReadonlyMap<string, ToolLot>): Promise<Cart> {
+      const lines = await storedLines(tx, userId);
+      const missing = lines.map((l) => l.toolId).filter((id) => !locked.has(id));
+      if (missing.length === 0) return presentCart(lines, locked);
+      return presentCart(lines, new Map([...locked, ...(await toolLotsOf(tx, missing))]));
     },
 
     /** Empties the cart in the caller's transaction (the checkout that ordered it). */

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { orderNowMinimumStock } from "#contract/lot-rules";
 import type { PageQuery } from "#contract/pagination";
 import type { ManualStockReason, StockMovement } from "#contract/stock";
+import { arrayParam } from "#server/db/arrays";
 import type { Db, Tx } from "#server/db/database";
 import { type Page, readPage } from "#server/db/paging";
 import { lowStockCrossed } from "./low-stock";
@@ -234,11 +235,15 @@ export async function listMovements(db: Db, toolId: string, q: PageQuery): Promi
   return { items: items.map(toApiMovement), total };
 }
 
-/** A tool as an order of several lines takes it, locked (lockToolsForOrder): its lot rules, price and lead time. */
+/**
+ * A tool as an order of several lines takes it, locked (lockToolsForOrder): its lot rules, price
+ * and lead time, and its picture (a ToolLot, catalog/lots.ts: what the cart shows of it).
+ */
 export type LockedTool = {
   id: string;
   sku: string | null;
   name: string;
+  img: string;
   priceCents: number;
   priceBreaks: PriceBreakCents[];
   minimum: number;
@@ -265,6 +270,7 @@ export async function lockToolsForOrder(
       id: tools.id,
       sku: tools.sku,
       name: tools.name,
+      img: tools.img,
       priceCents: tools.priceCents,
       priceBreaks: tools.priceBreaks,
       minimum: tools.minimum,
@@ -276,7 +282,7 @@ export async function lockToolsForOrder(
       archivedAt: tools.archivedAt,
     })
     .from(tools)
-    .where(inArray(tools.id, [...new Set(toolIds)]))
+    .where(sql`${tools.id} = any(${arrayParam([...new Set(toolIds)], "uuid")})`)
     .orderBy(asc(tools.id))
     .for("update");
   return new Map(rows.map((r) => [r.id, r]));
@@ -296,12 +302,16 @@ export async function reserveLines(
   actorUserId: string,
 ): Promise<boolean> {
   if (lines.length === 0) return true;
-  const wanted = sql.join(
-    lines.map((l) => sql`(${l.toolId}::uuid, ${l.quantity}::integer)`),
-    sql`, `,
+  const toolIds = arrayParam(
+    lines.map((l) => l.toolId),
+    "uuid",
+  );
+  const quantities = arrayParam(
+    lines.map((l) => l.quantity),
+    "integer",
   );
   const result = await tx.execute(sql`
-    with wanted (tool_id, quantity) as (values ${wanted}),
+    with wanted (tool_id, quantity) as (select * from unnest(${toolIds}, ${quantities})),
     reserved as (
       update ${tools} set available = ${tools.available} - wanted.quantity
       from wanted

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { Logger } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -75,12 +76,17 @@ export async function fromPglite(client: PGlite, close = () => client.close()): 
 /**
  * A PostgreSQL server reached through a connection pool, its schema brought up to date under the
  * start-up lock (servers starting together on a new database would otherwise race to create it).
+ * `logger` hears every statement with its parameters (bench/checkout.ts replays a checkout's).
  */
-export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
+export async function openPostgres(
+  connectionString: string,
+  poolSize = 10,
+  logger?: Logger,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize });
   keepConnectionLossesFromCrashing(pool);
   try {
-    const db = drizzlePg(pool, { casing: "snake_case", schema: authSchema });
+    const db = drizzlePg(pool, { casing: "snake_case", schema: authSchema, logger });
     const exclusively = <T>(work: () => Promise<T>) => withStartupLock({ connectionString }, work);
     await exclusively(() => migratePg(db, { migrationsFolder }));
     return { db: db as unknown as Db, kind: "postgres", exclusively, close: () => pool.end() };

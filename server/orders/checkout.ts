@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Cart } from "#contract/cart";
 import type { CheckoutRefusal, checkoutBody, ShortLine } from "#contract/checkout";
@@ -8,6 +9,7 @@ import { dollarsToCents, lotTotalCents } from "#contract/money";
 import type { SessionUser } from "#server/accounts/guards";
 import { unitPriceCentsFor } from "#server/catalog/pricing";
 import { type LockedTool, lockToolsForOrder, reserveLines } from "#server/catalog/stock";
+import { arrayParam } from "#server/db/arrays";
 import type { Tx } from "#server/db/database";
 import { badRequest, conflict } from "#server/http/errors";
 import { enqueueMail } from "#server/mail/outbox";
@@ -27,7 +29,7 @@ const noLongerSold = "This tool is no longer sold";
 
 /** A refusal with a body beyond `{error}` (the cart, the short lines): answered as it is. */
 export type CheckoutOutcome =
-  | { order: PlacedOrder }
+  | { placed: PlacedOrder }
   | { refused: { status: 409; body: CheckoutRefusal | { error: string; cart: Cart } } };
 
 /** Why a line's tool cannot be ordered now in that quantity, when it is about the stock. */
@@ -35,6 +37,30 @@ function stockProblem(tool: LockedTool | undefined, quantity: number): string | 
   if (!tool || tool.archivedAt !== null) return noLongerSold;
   const problem = lotProblem(tool, quantity);
   return problem?.rule === "stock" ? problem.message : undefined;
+}
+
+/** The columns of order_lines, in the insert's order, with their PostgreSQL types. */
+const lineColumns = [
+  ["orderId", "uuid"],
+  ["lineNo", "smallint"],
+  ["toolId", "uuid"],
+  ["sku", "text"],
+  ["productName", "text"],
+  ["unitPriceCents", "integer"],
+  ["quantity", "integer"],
+] as const;
+
+/** The order's lines in one statement of seven array parameters, however many lines it has. */
+async function insertLines(tx: Tx, rows: readonly OrderLineRow[]): Promise<void> {
+  const columns = lineColumns.map(([key, type]) =>
+    arrayParam(
+      rows.map((r) => r[key]),
+      type,
+    ),
+  );
+  await tx.execute(sql`
+    insert into ${orderLines} (order_id, line_no, tool_id, sku, product_name, unit_price_cents, quantity)
+    select * from unnest(${sql.join(columns, sql`, `)})`);
 }
 
 /**
@@ -52,14 +78,11 @@ export async function checkout(
 ): Promise<CheckoutOutcome> {
   const number = await nextOrderNumber(db);
   const outcome = await db.transaction(async (tx): Promise<CheckoutOutcome> => {
-    const seen = await deps.cart.lockedCart(tx, buyer.id);
-    if (seen.lines.length === 0) throw badRequest(emptyCart);
-    const locked = await lockToolsForOrder(
-      tx,
-      seen.lines.map((l) => l.toolId),
-    );
+    const toolIds = await deps.cart.lockCart(tx, buyer.id);
+    if (toolIds.length === 0) throw badRequest(emptyCart);
+    const locked = await lockToolsForOrder(tx, toolIds);
     // Read again under the tools' locks: what it says now holds until the order commits.
-    const cart = await deps.cart.lockedCart(tx, buyer.id);
+    const cart = await deps.cart.lockedCart(tx, buyer.id, locked);
     const short: ShortLine[] = [];
     for (const line of cart.lines) {
       const tool = locked.get(line.toolId);
@@ -140,7 +163,7 @@ export async function checkout(
       unitPriceCents: l.unitPriceCents,
       quantity: l.quantity,
     }));
-    await tx.insert(orderLines).values(rows);
+    await insertLines(tx, rows);
     await tx
       .insert(orderEvents)
       .values({ orderId: id, toStatus: "pending", actorUserId: buyer.id, note: "Order placed" });
@@ -148,8 +171,8 @@ export async function checkout(
     await deps.cart.clearIn(tx, buyer.id);
     const placed = { ...order, lines: rows };
     await alsoInTransaction?.(tx, placed);
-    return { order: placed };
+    return { placed };
   });
-  if ("order" in outcome) deps.onStockChange();
+  if ("placed" in outcome) deps.onStockChange();
   return outcome;
 }

@@ -1,4 +1,5 @@
 import type { Cart } from "#contract/cart";
+import type { ToolLot } from "#server/catalog/lots";
 import type { Db, Tx } from "#server/db/database";
 import type { OrderMessages } from "./messages/order-messages";
 import type { OrderRow } from "./order-view";
@@ -23,8 +24,10 @@ export type OpenPayments = {
  * cart tables), both in the checkout's transaction.
  */
 export type CheckoutCart = {
-  /** The cart priced today, its changes held off until the transaction ends. */
-  lockedCart(tx: Tx, userId: string): Promise<Cart>;
+  /** Holds the cart's changes off until the transaction ends; answers its lines' tools, in line order. */
+  lockCart(tx: Tx, userId: string): Promise<string[]>;
+  /** The cart (locked by `lockCart`) read again, priced today by `tools` (the tools the checkout locked). */
+  lockedCart(tx: Tx, userId: string, tools: ReadonlyMap<string, ToolLot>): Promise<Cart>;
   /** Empties it, with the order. */
   clearIn(tx: Tx, userId: string): Promise<void>;
 };

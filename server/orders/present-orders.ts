@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Order } from "#contract/orders";
 import type { Db, Tx } from "#server/db/database";
 import { type OrderLineRow, type OrderRow, toApiOrder } from "./order-view";
-import type { OrdersContext } from "./orders-deps";
+import type { OrdersContext, OrdersDeps } from "./orders-deps";
 import { hourMs } from "./orders-deps";
 import { orderEvents, orderLines } from "./tables";
 
@@ -29,14 +29,12 @@ export async function linesOf(db: Db | Tx, ids: string[]): Promise<Map<string, O
 
 /**
  * The API's view of rows: their lines, an unpaid order's release time, a cancelled one's reason.
- * Read in `tx` when given (an answer stored with the order, before it commits). The lines of
- * `known` (by order id: an order just placed) are not read.
+ * Read in `tx` when given (an answer stored with the order, before it commits).
  */
 export async function presentOrders(
   { db: outside, deps }: OrdersContext,
   rows: OrderRow[],
   tx?: Tx,
-  known?: ReadonlyMap<string, OrderLineRow[]>,
 ): Promise<Order[]> {
   const db = tx ?? outside;
   const cancelled = rows.filter((r) => r.status === "cancelled").map((r) => r.id);
@@ -49,17 +47,29 @@ export async function presentOrders(
           .where(and(inArray(orderEvents.orderId, cancelled), eq(orderEvents.toStatus, "cancelled"))),
     linesOf(
       db,
-      rows.filter((r) => !known?.has(r.id)).map((r) => r.id),
+      rows.map((r) => r.id),
     ),
   ]);
   const reasons = new Map(notes.map((n) => [n.orderId, reasonOf(n.note)]));
   return rows.map((row) =>
-    toApiOrder(row, known?.get(row.id) ?? lines.get(row.id) ?? [], {
-      expiresAt:
-        row.status === "pending" && deps.unpaidOrderHours > 0
-          ? new Date(row.createdAt.getTime() + deps.unpaidOrderHours * hourMs)
-          : null,
+    toApiOrder(row, lines.get(row.id) ?? [], {
+      expiresAt: expiresAtOf(deps, row),
       cancelReason: reasons.get(row.id) ?? null,
     }),
   );
+}
+
+/** When an unpaid order is released if still unpaid; null for any other, or when none are released. */
+function expiresAtOf(deps: OrdersDeps, row: OrderRow): Date | null {
+  return row.status === "pending" && deps.unpaidOrderHours > 0
+    ? new Date(row.createdAt.getTime() + deps.unpaidOrderHours * hourMs)
+    : null;
+}
+
+/**
+ * An order just placed in the API's view, from the row and lines its statements wrote (nothing to
+ * read back: no line is added later, and a new order has no cancellation).
+ */
+export function presentPlaced({ deps }: OrdersContext, row: OrderRow, lines: OrderLineRow[]): Order {
+  return toApiOrder(row, lines, { expiresAt: expiresAtOf(deps, row), cancelReason: null });
 }

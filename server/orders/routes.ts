@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import { checkoutBody } from "../../contract/checkout";
 import { myOrdersQuery, orderBody, orderIdParams, type PlaceOrderResponse } from "../../contract/orders";
 import { signedInUser } from "../accounts/access";
-import type { Tx } from "../db/database";
 import { forbidden, parseInput } from "../http/errors";
 import { parseListQuery, sendPage } from "../http/pages";
 import type { IdempotencyKeys } from "../idempotency/keys";
@@ -24,14 +23,11 @@ export function orderRoutes(
   app: FastifyInstance,
   deps: { orders: OrdersService; idempotency: IdempotencyKeys; requireEmailVerification: boolean },
 ) {
-  /** 201 with the order placed (in `tx` when its answer is stored with it). */
-  const placedAnswer = async ({ lines, ...order }: PlacedOrder, tx?: Tx) => {
-    const body: PlaceOrderResponse = {
-      insertedId: order.id,
-      order: await deps.orders.presentOne(order, tx, lines),
-    };
-    return { status: 201, body };
-  };
+  /** 201 with the order placed, made from the order and lines its statements wrote: nothing is read back. */
+  const placedAnswer = ({ lines, ...order }: PlacedOrder): { status: number; body: PlaceOrderResponse } => ({
+    status: 201,
+    body: { insertedId: order.id, order: deps.orders.presentPlaced(order, lines) },
+  });
 
   // Name and email come from the session, product and price from the tool.
   // A retry with the same Idempotency-Key gets the first answer: the answer is stored in the order's transaction.
@@ -44,7 +40,7 @@ export function orderRoutes(
         await deps.orders.placeOrder(
           buyer,
           input,
-          storeIn && (async (tx, order) => storeIn(tx, await placedAnswer(order, tx))),
+          storeIn && ((tx, order) => storeIn(tx, placedAnswer(order))),
         ),
       ),
     );
@@ -57,14 +53,20 @@ export function orderRoutes(
     const input = parseInput(checkoutBody, request.body);
     try {
       return await deps.idempotency.run(request, reply, buyer.id, async (storeIn) => {
+        // The answer is made once (stored with the order, then sent).
+        let answer: ReturnType<typeof placedAnswer> | undefined;
+        const answerOf = (placed: PlacedOrder) => {
+          answer ??= placedAnswer(placed);
+          return answer;
+        };
         const outcome = await deps.orders.checkout(
           buyer,
           input,
-          storeIn && (async (tx, order) => storeIn(tx, await placedAnswer(order, tx))),
+          storeIn && ((tx, placed) => storeIn(tx, answerOf(placed))),
         );
         // Thrown, so the key is given up as for any refusal: sent again, the checkout runs again.
         if ("refused" in outcome) throw new Refused(outcome.refused.body);
-        return placedAnswer(outcome.order);
+        return answerOf(outcome.placed);
       });
     } catch (err) {
       if (err instanceof Refused) return reply.status(409).send(err.body);

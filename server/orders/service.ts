@@ -12,7 +12,7 @@ import { listOrders } from "./list-orders";
 import type { OrderLineRow, OrderRow, PlacedOrder } from "./order-view";
 import type { OrdersContext, OrdersDeps } from "./orders-deps";
 import { type PlaceOrderInput, placeOrder } from "./place-order";
-import { presentOrders } from "./present-orders";
+import { presentOrders, presentPlaced } from "./present-orders";
 import { reorder } from "./reorder";
 import { shipOrder } from "./ship-order";
 import { orders } from "./tables";
@@ -29,15 +29,15 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
       return presentOrders(context, await ordersOfBuyer(db, userId));
     },
 
-    /**
-     * One order in the API's shape; read in `tx` when given (the order not committed yet). Its
-     * `lines` when known (an order just placed: `PlacedOrder`) are not read again.
-     */
-    async presentOne(row: OrderRow, tx?: Tx, lines?: OrderLineRow[]): Promise<Order> {
-      const [order] = await presentOrders(context, [row], tx, lines && new Map([[row.id, lines]]));
+    /** One order in the API's shape; read in `tx` when given (the order not committed yet). */
+    async presentOne(row: OrderRow, tx?: Tx): Promise<Order> {
+      const [order] = await presentOrders(context, [row], tx);
       if (!order) throw new Error("presentOrders() lost an order");
       return order;
     },
+
+    /** An order just placed (POST /api/order's, a checkout's) in the API's shape, from its row and lines in hand. */
+    presentPlaced: (row: OrderRow, lines: OrderLineRow[]): Order => presentPlaced(context, row, lines),
 
     /** The buyer's cart becomes one order of its lines, or a refusal naming what stopped it. */
     checkout: (
