@@ -1,7 +1,7 @@
-import { Link, useSearchParams } from "react-router";
 import { type CompanyStatus, companyStatuses } from "#contract/companies";
 import { InboxIcon } from "#web/components/dashboard-icons";
 import { EmptyState } from "#web/components/EmptyState";
+import { Link } from "#web/components/Link";
 import { ListCount } from "#web/components/ListCount";
 import { PagedList } from "#web/components/PagedList";
 import { PanelHeading } from "#web/components/PanelHeading";
@@ -9,6 +9,7 @@ import { PastLastPage } from "#web/components/PastLastPage";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { pageHref, parseListPosition } from "#web/lib/paging/page-param";
+import { useSearchParams } from "#web/lib/routing/search-params";
 import { companiesPageSize, useCompanies } from "../api/companies";
 import { CompanyCard } from "../components/CompanyCard";
 

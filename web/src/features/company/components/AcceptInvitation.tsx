@@ -1,11 +1,11 @@
-import { useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
 import { FailedAlert } from "#web/components/forms/FailedAlert";
 import { toast } from "#web/lib/toast";
 import { useAcceptInvitation } from "../api/company";
 
 /** The panel an emailed invitation's link opens: the signed-in member accepts it here. */
 export function AcceptInvitation({ token }: { token: string }) {
-  const [, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
   const accept = useAcceptInvitation();
 
   function onAccept() {
@@ -14,7 +14,7 @@ export function AcceptInvitation({ token }: { token: string }) {
         toast.success("Welcome aboard", {
           description: `You are a member of ${joined.company?.name ?? "the company"}.`,
         });
-        setSearchParams({}, { replace: true });
+        navigate({ search: "" }, { replace: true });
       },
     });
   }

@@ -1,9 +1,9 @@
-import { useSearchParams } from "react-router";
 import type { Company, MyCompany } from "#contract/companies";
 import { formatDollars } from "#contract/money";
 import { PanelHeading } from "#web/components/PanelHeading";
 import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
+import { useSearchParams } from "#web/lib/routing/search-params";
 import { useSession } from "#web/lib/session/get-session";
 import { useMyCompany } from "../api/company";
 import { AcceptInvitation } from "../components/AcceptInvitation";
