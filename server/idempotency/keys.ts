@@ -138,9 +138,14 @@ export function createIdempotencyKeys(
       const requestHash = requestHashOf(request.body);
       const token = randomUUID();
 
-      if (!(await claim(userId, key, route, requestHash, token))) {
+      for (let tries = 1; !(await claim(userId, key, route, requestHash, token)); tries++) {
         const [held] = await db.select().from(idempotencyKeys).where(byKey(userId, key));
-        if (!held) throw conflict("A request with this Idempotency-Key just finished; retry it");
+        if (!held) {
+          // Freed between the claim and this read (the request holding it failed): claim it again.
+          if (tries < 3) continue;
+          reply.header("retry-after", "1");
+          throw conflict("A request with this Idempotency-Key just finished; retry it");
+        }
         if (held.route !== route || held.requestHash !== requestHash) {
           throw new HttpError(422, "This Idempotency-Key was already used with a different request");
         }
