@@ -786,14 +786,17 @@ test.describe("dashboard roles", () => {
     await signInAsAdmin(page.request, baseURL ?? "");
     await page.goto("/dashboard/users");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("All Users");
+    const makeAdmin = page
+      .getByRole("row")
+      .filter({ hasText: someone.email })
+      .getByRole("button", { name: /Make Admin/ });
+    await expect(makeAdmin).toBeVisible();
+    // Everything the page loads has answered: the 401 that follows is the one of the click.
+    await page.waitForLoadState("networkidle");
 
     // The session ends behind the page's back (expired, or revoked elsewhere).
     await page.context().clearCookies();
-    await page
-      .getByRole("row")
-      .filter({ hasText: someone.email })
-      .getByRole("button", { name: /Make Admin/ })
-      .click();
+    await makeAdmin.click();
     await page.getByRole("dialog").getByRole("button", { name: "Make Admin" }).click();
 
     await expect(page).toHaveURL(/\/$/);

@@ -8,12 +8,12 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Config, type Flags, type RunnerResult } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { freePort } from "../server/test/free-port";
 import { chromiumArgs } from "./chromium";
+import { firstRenderJs, gzipSize, kb } from "./first-visit-js";
 
 const root = path.resolve(import.meta.dirname, "..");
 // A build of its own, so a build by anyone else in this working tree cannot change it mid-run
@@ -49,37 +49,6 @@ async function waitForHealth(baseUrl: string, shop: ChildProcess): Promise<void>
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error("the shop did not start within a minute");
-}
-
-const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
-/** kB as Vite prints them (1000 bytes), the unit of the 100 kB budget. */
-const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-
-/** The chunks a chunk imports statically (`import … from "./x.js"`), not the ones it loads later. */
-function staticImports(file: string): string[] {
-  const code = fs.readFileSync(file, "utf8");
-  const found = code.matchAll(
-    /(?:^|[;}\n])\s*import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']\.\/([\w.-]+\.js)["']/g,
-  );
-  return [...found].map((m) => path.join(path.dirname(file), m[1] ?? ""));
-}
-
-/** The entry, the home page's chunk and everything they import statically: what the first render needs. */
-function firstRenderJs(): { files: string[]; bytes: number } {
-  const html = fs.readFileSync(path.join(distDir, "index.html"), "utf8");
-  const entry = /"entry":"\/([^"]+)"/.exec(html)?.[1]; // index.html's loader (vite.config.ts)
-  const home = fs.readdirSync(path.join(distDir, "assets")).find((f) => /^HomePage-[\w-]+\.js$/.test(f));
-  if (!entry || !home) throw new Error("cannot find the entry or the home page chunk in dist/web");
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const imported of staticImports(file)) visit(imported);
-  };
-  visit(path.join(distDir, entry));
-  visit(path.join(distDir, "assets", home));
-  const files = [...seen];
-  return { files, bytes: files.reduce((sum, f) => sum + gzipSize(f), 0) };
 }
 
 /** The scripts Lighthouse saw the page load (no scrolling, no input), gzipped as our build serves them. */
@@ -195,7 +164,7 @@ async function main() {
 
     console.log("\npage     preset    perf  a11y    bp   seo        LCP     CLS      TBT");
     for (const row of rows) console.log(row);
-    const first = firstRenderJs();
+    const first = firstRenderJs(distDir);
     console.log(`\nFirst visit to /, JavaScript gzipped (budget 100 kB):`);
     console.log(
       `  first render (entry + home chunk + their static imports, ${first.files.length} files): ${kb(first.bytes)}`,
