@@ -85,6 +85,9 @@ async function shopStatements(
     address: "12 Garage Lane, Springfield",
     neededBy,
     quantity: 1,
+    paymentMethod: "card" as const,
+    companyId: null,
+    poNumber: null,
   };
   const messages = createOrderMessages({ publicUrl: "http://localhost:3000", unpaidOrderHours: 48 });
   const { pricing: _, ...shown } = order;
@@ -94,6 +97,7 @@ async function shopStatements(
     totalCents: order.unitPriceCents * order.quantity,
     status: "pending",
     transactionId: null,
+    dueOn: null,
     updatedAt: order.createdAt,
   });
   await placeOrderTakingStock(capture as unknown as Db, order, confirmation);

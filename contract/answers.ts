@@ -198,6 +198,61 @@ export const myCompanyAnswer = z.object({
 });
 export type MyCompany = z.output<typeof myCompanyAnswer>;
 
+/** A payment received from a company (amount in dollars). */
+export const companyPaymentAnswer = z.object({
+  _id: text,
+  amount: z.number(),
+  reference: text,
+  receivedOn: text,
+  createdAt: text,
+});
+export type CompanyPayment = z.output<typeof companyPaymentAnswer>;
+
+/** A shipped on-account order's amount: what is still open of it after the payments (oldest first). */
+const amountDue = z.object({
+  orderId: text,
+  orderNumber: text,
+  poNumber: z.nullable(text),
+  /** The order's total, and what of it is still unpaid (dollars). */
+  total: z.number(),
+  open: z.number(),
+  shippedOn: text,
+  dueOn: text,
+  /** Days past dueOn (0 when not yet due). */
+  daysOverdue: z.int(),
+});
+
+/**
+ * `GET /api/companies/{id}/balance` (its admins, shop admins). `balance` = shipped on account − payments
+ * (negative: a credit); `committed` adds the on-account orders not shipped yet, and is what the credit
+ * limit holds; `available` = creditLimit − committed. Dollars.
+ */
+export const companyBalanceAnswer = z.object({
+  balance: z.number(),
+  committed: z.number(),
+  creditLimit: z.number(),
+  available: z.number(),
+  overdue: z.number(),
+  /** Open amounts, oldest due first. */
+  due: z.array(amountDue),
+  payments: z.array(companyPaymentAnswer),
+});
+export type CompanyBalance = z.output<typeof companyBalanceAnswer>;
+
+/** A line of the statement (`GET /api/companies/{id}/statement`, JSON or CSV): oldest first. */
+export const statementLineAnswer = z.object({
+  date: text,
+  kind: z.enum(["order", "payment"]),
+  /** The order's number and PO number, or the payment's reference. */
+  reference: text,
+  /** Charged (an order shipped on account) or credited (a payment), dollars; one of them 0. */
+  charge: z.number(),
+  credit: z.number(),
+  runningBalance: z.number(),
+});
+export type StatementLine = z.output<typeof statementLineAnswer>;
+export const statementAnswer = z.array(statementLineAnswer);
+
 /**
  * A message in the admins' Outbox page (`GET /api/outbox`). `status`: waiting (to be sent, or
  * being sent), sent, failed (gave up after the last attempt), kept (no SMTP server configured).

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { cartAnswer } from "./cart";
-import { orderAddressField, orderDateField, orderPhoneField } from "./orders";
+import {
+  orderAddressField,
+  orderDateField,
+  orderPhoneField,
+  paymentMethodField,
+  poNumberField,
+} from "./orders";
 
 // An order's line lives with the order (contract/orders.ts); named here too for the checkout's users.
 export { type OrderLine, orderLine } from "./orders";
@@ -15,6 +21,8 @@ export const checkoutBody = z.object({
   orderAddress: orderAddressField,
   orderDate: orderDateField,
   confirmedTotal: z.number({ error: "Confirm the order's total before checking out" }),
+  poNumber: poNumberField,
+  paymentMethod: paymentMethodField,
 });
 export type CheckoutBody = z.input<typeof checkoutBody>;
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { emailField } from "./accounts";
 import { requiredText, uuidParams } from "./fields";
 import { dollarsToCents, formatDollars } from "./money";
+import { isRealDate } from "./orders";
 import { listQuery } from "./pagination";
 
 // Company accounts (issue 27): a company, its members and the invitations that make new ones.
@@ -119,7 +120,45 @@ export const companyMessages = {
   invitationUnverified:
     "Please verify your email address before accepting the invitation: open the link we emailed you",
   companyClosed: "This company account is not open to new members",
+  // Ordering for a company (items 3-5).
+  poRequired: "Your company asks for a PO number on every order: enter one",
+  accountNotOffered:
+    "Paying on account is for members of an approved company with payment terms: pay by card instead",
+  overCreditLimit:
+    "This order would take your company past its credit limit: pay by card, or ask your company to settle its balance",
+  overdueBlocks:
+    "Your company has an amount overdue by more than 15 days: pay this order by card, or settle the overdue amount first",
 } as const;
 
+/** An amount overdue by more than this many days stops new orders on account (card still works). */
+export const overdueBlockDays = 15;
+/** The message "due in N days" is sent this many days before an amount is due. */
+export const dueSoonDays = 3;
+/** Shop admins hear when a company's open balance passes this share of its credit limit. */
+export const nearLimitShare = 0.9;
+
+/** `POST /api/companies/{id}/payments` (shop admins): a transfer received; amount in dollars. */
+export const companyPaymentBody = z.object({
+  amount: z
+    .number({ error: "Enter the amount received in dollars" })
+    .positive("The amount must be more than $0.00")
+    .max(companyLimits.creditLimit, `The amount must be at most ${formatDollars(companyLimits.creditLimit)}`)
+    .refine((d) => dollarsToCents(d) !== undefined, "Use at most two decimals for the amount"),
+  reference: requiredText("Reference is Required", 100),
+  receivedOn: z
+    .string({ error: "Enter the day the payment was received" })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date as YYYY-MM-DD")
+    .refine(isRealDate, "That date does not exist"),
+});
+export type CompanyPaymentInput = z.input<typeof companyPaymentBody>;
+
+// A company's balance, payments and statement as the API sends them (answers.ts).
 // A company and a membership as the API sends them (answers.ts).
-export type { Company, CompanyListItem, MyCompany } from "./answers";
+export type {
+  Company,
+  CompanyBalance,
+  CompanyListItem,
+  CompanyPayment,
+  MyCompany,
+  StatementLine,
+} from "./answers";

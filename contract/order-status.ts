@@ -4,7 +4,15 @@
 export const orderStatuses = ["pending", "paid", "shipped", "cancelled"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/** The only moves an order's status can make: pending → paid → shipped, or pending → cancelled. */
+/**
+ * How an order is paid: by card before it ships, or on account (issue 27): a company's order
+ * confirmed at once, shipped unpaid, its amount due the company's terms after shipping and paid later
+ * by transfer (the company's balance), never through the card payment.
+ */
+export const paymentMethods = ["card", "account"] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+/** The only moves a card order's status can make: pending → paid → shipped, or pending → cancelled. */
 export const allowedTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ["paid", "cancelled"],
   paid: ["shipped"],
@@ -12,8 +20,25 @@ export const allowedTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
-export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
-  return allowedTransitions[from].includes(to);
+/**
+ * An on-account order's moves: pending (confirmed, to ship) → shipped, or pending → cancelled (which
+ * frees its amount of the credit limit at once). It is never "paid" by a card: the company's
+ * payments settle it after it ships.
+ */
+export const accountTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ["shipped", "cancelled"],
+  paid: [],
+  shipped: [],
+  cancelled: [],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus, method: PaymentMethod = "card"): boolean {
+  return (method === "account" ? accountTransitions : allowedTransitions)[from].includes(to);
+}
+
+/** Whether the buyer is asked to pay the order by card (My Orders' "Pay", the payment page). */
+export function awaitsCardPayment(order: { status: OrderStatus; paymentMethod?: PaymentMethod }): boolean {
+  return (order.paymentMethod ?? "card") === "card" && canTransition(order.status, "paid");
 }
 
 const refusals: Partial<Record<`${OrderStatus}->${OrderStatus}`, string>> = {
@@ -28,8 +53,17 @@ const refusals: Partial<Record<`${OrderStatus}->${OrderStatus}`, string>> = {
   "cancelled->cancelled": "This order is already cancelled",
 };
 
+/** Said of an on-account order asked to be paid by card (or marked paid). */
+export const accountOrderNotPaidByCard =
+  "This order is on account: it is paid by transfer against the company's balance, not by card";
+
 /** Why the move is not allowed, in words a person can act on; undefined when it is allowed. */
-export function transitionRefusal(from: OrderStatus, to: OrderStatus): string | undefined {
-  if (canTransition(from, to)) return undefined;
+export function transitionRefusal(
+  from: OrderStatus,
+  to: OrderStatus,
+  method: PaymentMethod = "card",
+): string | undefined {
+  if (canTransition(from, to, method)) return undefined;
+  if (method === "account" && to === "paid" && from === "pending") return accountOrderNotPaidByCard;
   return refusals[`${from}->${to}`] ?? `An order that is ${from} cannot become ${to}`;
 }

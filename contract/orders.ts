@@ -2,7 +2,7 @@ import { z } from "zod";
 import { neededByProblem, shopToday } from "./delivery-dates";
 import { formNumber, uuidParams } from "./fields";
 import { checkLot, type LotTool } from "./lot-rules";
-import { orderStatuses } from "./order-status";
+import { orderStatuses, paymentMethods } from "./order-status";
 import { listQuery } from "./pagination";
 
 const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -50,6 +50,26 @@ export const orderDateField = z
   // Today in the shop's time zone (delivery-dates.ts); each tool's lead time is checked with its tool.
   .refine((d) => d >= shopToday(), "Choose today or a later date");
 
+export const poNumberLimit = 40;
+
+/**
+ * The buyer's purchase-order number (issue 27): optional, 1-40 characters once trimmed; an empty
+ * field is no PO number. Required when the buyer's company says so (checked by the server with the
+ * company: `companyMessages.poRequired`).
+ */
+export const poNumberField = z
+  .string({ error: "Enter the PO number as text" })
+  .trim()
+  .max(poNumberLimit, `Use at most ${poNumberLimit} characters for the PO number`)
+  .optional()
+  .transform((v) => v || undefined);
+
+/** "card" (the default: paid by card before shipping) or "account" (a company with payment terms). */
+export const paymentMethodField = z
+  .enum(paymentMethods, { error: 'paymentMethod must be "card" or "account"' })
+  .optional()
+  .transform((v) => v ?? "card");
+
 /**
  * POST /api/order. The spec's body plus the phone. The spec's client also sends orderName,
  * orderEmail, orderProduct and orderPrice: accepted and ignored, the server takes them from the
@@ -63,6 +83,8 @@ export const orderBody = z.object({
   orderPhone: orderPhoneField,
   orderAddress: orderAddressField,
   orderDate: orderDateField,
+  poNumber: poNumberField,
+  paymentMethod: paymentMethodField,
   orderName: z.unknown().optional(),
   orderEmail: z.unknown().optional(),
   orderProduct: z.unknown().optional(),
@@ -132,8 +154,16 @@ export const orderSchema = z.object({
   total: z.number(),
   /** Every line, 1 to 500 (line 1 is the single-product fields above). */
   lines: z.array(orderLine),
+  /** Paid by card (a card order paid or shipped); an on-account order is settled by the company's balance. */
   paid: z.boolean(),
   transactionId: z.string().nullable(),
+  paymentMethod: z.enum(paymentMethods),
+  /** The buyer's purchase-order number, or null. */
+  poNumber: z.string().nullable(),
+  /** The company the order was placed for (its buyer was a member then), or null. */
+  companyId: z.string().nullable(),
+  /** An on-account order once shipped: the day its amount is due (YYYY-MM-DD); otherwise null. */
+  dueOn: z.string().nullable(),
   status: z.enum(orderStatuses),
   createdAt: z.string(),
   /** An unpaid order: when it is cancelled and its stock released if still unpaid (ISO); otherwise null. */

@@ -3,8 +3,10 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -98,5 +100,53 @@ export const companyInvitations = pgTable(
     check("company_invitations_email_lower", sql`${t.email} = lower(${t.email})`),
     uniqueIndex("company_invitations_token_idx").on(t.tokenHash),
     index("company_invitations_company_idx").on(t.companyId, t.createdAt),
+  ],
+);
+
+/**
+ * A payment received from a company (a bank transfer), recorded by a shop admin. Payments are applied
+ * to the oldest amounts due first when the balance is read (balance.ts): no allocation is stored, so
+ * a cancelled or late-shipped order can never leave one stale.
+ */
+export const companyPayments = pgTable(
+  "company_payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "restrict" }),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    /** The bank's reference, as the admin typed it. */
+    reference: text("reference").notNull(),
+    receivedOn: date("received_on", { mode: "string" }).notNull(),
+    recordedBy: text("recorded_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("company_payments_amount_positive", sql`${t.amountCents} > 0`),
+    check("company_payments_reference_length", sql`char_length(${t.reference}) between 1 and 100`),
+    index("company_payments_company_idx").on(t.companyId, t.receivedOn, t.createdAt),
+  ],
+);
+
+/**
+ * The balance messages already sent, so each is sent once: "due in 3 days" and "overdue" per order
+ * (`orderId`), "90% of the credit limit" per company each time it passes it (`orderId` null, `key`
+ * the crossing's order or payment).
+ */
+export const companyNotices = pgTable(
+  "company_notices",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["due_soon", "overdue", "near_limit"] }).notNull(),
+    /** What the notice is about: an order's id (due_soon, overdue) or the crossing (near_limit). */
+    key: text("key").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.kind, t.key] }),
+    check("company_notices_kind", sql`${t.kind} in ('due_soon', 'overdue', 'near_limit')`),
   ],
 );

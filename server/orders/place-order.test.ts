@@ -75,6 +75,10 @@ describeEachDatabase("placing an order: POST /api/order", (env) => {
       ],
       paid: false,
       transactionId: null,
+      paymentMethod: "card",
+      poNumber: null,
+      companyId: null,
+      dueOn: null,
       status: "pending",
       createdAt: expect.any(String),
       // Released if still unpaid after UNPAID_ORDER_HOURS (48 by default).

@@ -61,6 +61,9 @@ export async function placeOrder(
       address: input.orderAddress,
       neededBy: input.orderDate,
       quantity,
+      paymentMethod: input.paymentMethod,
+      companyId: null,
+      poNumber: input.poNumber ?? null,
     };
     // The buyer's confirmation is written by the same statement as the order, rendered before it.
     const { pricing: _, ...shown } = newOrder;
@@ -70,6 +73,7 @@ export async function placeOrder(
       totalCents,
       status: "pending",
       transactionId: null,
+      dueOn: null,
       updatedAt: createdAt,
     });
     // One statement, no transaction around it (the tool's row is locked only while PostgreSQL runs

@@ -61,7 +61,7 @@ export async function presentOrders(
 
 /** When an unpaid order is released if still unpaid; null for any other, or when none are released. */
 function expiresAtOf(deps: OrdersDeps, row: OrderRow): Date | null {
-  return row.status === "pending" && deps.unpaidOrderHours > 0
+  return row.status === "pending" && row.paymentMethod === "card" && deps.unpaidOrderHours > 0
     ? new Date(row.createdAt.getTime() + deps.unpaidOrderHours * hourMs)
     : null;
 }

@@ -109,6 +109,9 @@ describeEachDatabase(
           address: "12 Garage Lane, Springfield",
           neededBy: daysFromNow(7),
           quantity: 500,
+          paymentMethod: "card",
+          companyId: null,
+          poNumber: null,
         });
       const stale = [{ minQuantity: 500, priceCents: 600 }, ...plugBreaks.slice(1)];
       expect(await order({ priceCents: 650, priceBreaks: stale })).toBeUndefined();

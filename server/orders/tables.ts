@@ -13,9 +13,10 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { orderStatuses } from "../../contract/order-status";
+import { orderStatuses, paymentMethods } from "../../contract/order-status";
 import { user } from "../accounts/tables";
 import { tools } from "../catalog/tables";
+import { companies } from "../companies/tables";
 
 // The statuses and the moves between them are contract/order-status.ts; changes go through
 // change-status.ts. Foreign keys to tools and users are the only imports of other domains' tables.
@@ -48,6 +49,14 @@ export const orders = pgTable(
     totalCents: bigint("total_cents", { mode: "number" }).notNull(),
     status: text("status", { enum: orderStatuses }).notNull().default("pending"),
     transactionId: text("transaction_id").unique(),
+    /** "card" (paid before shipping) or "account" (issue 27: the company pays after it ships). */
+    paymentMethod: text("payment_method", { enum: paymentMethods }).notNull().default("card"),
+    /** The company the buyer ordered for (a member of an approved company); stays when they leave it. */
+    companyId: uuid("company_id").references(() => companies.id, { onDelete: "restrict" }),
+    /** The buyer's purchase-order number, 1-40 characters. */
+    poNumber: text("po_number"),
+    /** An on-account order once shipped: the day its amount is due (ship day + the company's terms). */
+    dueOn: date("due_on", { mode: "string" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -56,9 +65,16 @@ export const orders = pgTable(
     check("orders_unit_price_positive", sql`${t.unitPriceCents} > 0`),
     check("orders_total_positive", sql`${t.totalCents} > 0`),
     check("orders_status_known", sql`${t.status} in ('pending', 'paid', 'shipped', 'cancelled')`),
+    // A card order is paid (a transaction) before it ships; an on-account order ships unpaid.
     check(
       "orders_paid_has_transaction",
-      sql`${t.status} not in ('paid', 'shipped') or ${t.transactionId} is not null`,
+      sql`${t.status} not in ('paid', 'shipped') or ${t.transactionId} is not null or ${t.paymentMethod} = 'account'`,
+    ),
+    check("orders_payment_method", sql`${t.paymentMethod} in ('card', 'account')`),
+    check("orders_account_has_company", sql`${t.paymentMethod} = 'card' or ${t.companyId} is not null`),
+    check(
+      "orders_po_number_length",
+      sql`${t.poNumber} is null or char_length(${t.poNumber}) between 1 and 40`,
     ),
     // Each list's order, with the id as the tie-break the cursor needs (server/db/keyset.ts); read
     // backwards for newest first. A buyer's orders; everyone's; one status's (the admin's views,
@@ -69,7 +85,13 @@ export const orders = pgTable(
     index("orders_status_created_idx").on(t.status, t.createdAt, t.id),
     // The admin's search: by buyer email, and by the start of the product's name.
     index("orders_email_idx").on(sql`lower(${t.email})`, t.createdAt, t.id),
-    index("orders_product_idx").on(sql`lower(${t.productName}) text_pattern_ops`),
+    // The admin's search by PO number (exact, any case).
+    index("orders_po_number_idx").on(sql`lower(${t.poNumber})`),
+    // A company's orders, newest first (its admins' list), and its on-account orders (the balance).
+    index("orders_company_idx").on(t.companyId, t.createdAt, t.id),
+    index("orders_company_account_idx")
+      .on(t.companyId, t.createdAt)
+      .where(sql`${t.paymentMethod} = 'account'`),
   ],
 );
 

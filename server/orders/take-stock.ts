@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { PaymentMethod } from "#contract/order-status";
 import type { PricedInCents } from "#server/catalog/pricing";
 import { afterStockChange, reservationMovement, reserveStock } from "#server/catalog/stock";
 import type { Db, Tx } from "#server/db/database";
@@ -26,6 +27,10 @@ export type NewOrder = {
   address: string;
   neededBy: string;
   quantity: number;
+  paymentMethod: PaymentMethod;
+  /** The company the buyer orders for (issue 27), or null. */
+  companyId: string | null;
+  poNumber: string | null;
 };
 
 type Placed = {
@@ -76,8 +81,8 @@ export async function placeOrderTakingStock(
     with reserved as (
       ${reserveStock(o.toolId, o.quantity, o.pricing)}
     ), placed as (
-      insert into ${orders} (id, number, created_at, updated_at, tool_id, user_id, name, email, phone, address, needed_by, product_name, unit_price_cents, quantity, total_cents)
-      select ${o.id}::uuid, ${o.number}::bigint, ${o.createdAt}::timestamptz, ${o.createdAt}::timestamptz, id, ${o.userId}, ${o.name}, ${o.email}, ${o.phone}, ${o.address}, ${o.neededBy}::date, name, ${o.unitPriceCents}::integer, ${o.quantity}::integer, ${o.unitPriceCents}::bigint * ${o.quantity}::integer
+      insert into ${orders} (id, number, created_at, updated_at, tool_id, user_id, name, email, phone, address, needed_by, product_name, unit_price_cents, quantity, total_cents, payment_method, company_id, po_number)
+      select ${o.id}::uuid, ${o.number}::bigint, ${o.createdAt}::timestamptz, ${o.createdAt}::timestamptz, id, ${o.userId}, ${o.name}, ${o.email}, ${o.phone}, ${o.address}, ${o.neededBy}::date, name, ${o.unitPriceCents}::integer, ${o.quantity}::integer, ${o.unitPriceCents}::bigint * ${o.quantity}::integer, ${o.paymentMethod}, ${o.companyId}::uuid, ${o.poNumber}
       from reserved
       returning id, product_name, unit_price_cents, total_cents, created_at
     ), lined as (
@@ -120,6 +125,7 @@ export async function placeOrderTakingStock(
     totalCents: Number(row.total_cents),
     status: "pending",
     transactionId: null,
+    dueOn: null,
     createdAt,
     updatedAt: createdAt,
     // The one line the statement inserted (`lined`), from the same values.
