@@ -25,6 +25,15 @@ export function unitPriceFor(tool: Priced, quantity: number): number {
   return price;
 }
 
+/**
+ * A company's price a piece (issue 27): `discountPercent` (0-50) off a price in CENTS, after the
+ * volume break, rounded once, half-up, to a whole cent (never below one cent).
+ */
+export function discountedCents(cents: number, discountPercent: number): number {
+  if (discountPercent === 0) return cents;
+  return Math.max(1, Math.floor((cents * (100 - discountPercent) + 50) / 100));
+}
+
 /** The first break above `quantity`, with how many more pieces reach it; undefined past the last. */
 export function nextPriceBreak(
   tool: Priced,

@@ -1,5 +1,5 @@
 import { centsToDollars, dollarsToCents } from "#contract/money";
-import { type PriceBreak, unitPriceFor } from "#contract/price-breaks";
+import { discountedCents, type PriceBreak, unitPriceFor } from "#contract/price-breaks";
 
 // A tool's volume price breaks as the server keeps them (cents) and as the API speaks them (dollars),
 // and the one price a piece the server charges: the contract's `unitPriceFor`, asked in cents.
@@ -10,10 +10,13 @@ export type PriceBreakCents = { minQuantity: number; priceCents: number };
 /** What the server prices a piece of: the tool's own price and its breaks, in cents. */
 export type PricedInCents = { priceCents: number; priceBreaks: readonly PriceBreakCents[] };
 
-/** The price a piece of `quantity` pieces, in cents: the highest break at or below it, else the price. */
-export function unitPriceCentsFor(tool: PricedInCents, quantity: number): number {
+/**
+ * The price a piece of `quantity` pieces, in cents: the highest break at or below it, else the price;
+ * then the buyer's company discount (issue 27; 0 for everyone else), rounded half-up to the cent.
+ */
+export function unitPriceCentsFor(tool: PricedInCents, quantity: number, discountPercent = 0): number {
   const priceBreaks = tool.priceBreaks.map((b) => ({ minQuantity: b.minQuantity, price: b.priceCents }));
-  return unitPriceFor({ price: tool.priceCents, priceBreaks }, quantity);
+  return discountedCents(unitPriceFor({ price: tool.priceCents, priceBreaks }, quantity), discountPercent);
 }
 
 /** Stored breaks as the API sends them (dollars). */

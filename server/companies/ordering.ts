@@ -1,0 +1,40 @@
+import { and, eq } from "drizzle-orm";
+import type { CompanyRole, PaymentTermsDays } from "#contract/companies";
+import type { Db, Tx } from "#server/db/database";
+import { companies, companyMembers } from "./tables";
+
+/**
+ * What a buyer's company means for their order (issue 27): its id (the order is the company's), the
+ * discount off every unit price, whether a PO number is required, and the terms and limit that allow
+ * paying on account. Only a member of an APPROVED company has terms; anyone else orders as themself.
+ */
+export type OrderingTerms = {
+  companyId: string;
+  role: CompanyRole;
+  paymentTermsDays: PaymentTermsDays;
+  creditLimitCents: number;
+  discountPercent: number;
+  poRequired: boolean;
+};
+
+/** The buyer's ordering terms, or null when they are not a member of an approved company. */
+export async function orderingTerms(db: Db | Tx, userId: string): Promise<OrderingTerms | null> {
+  const [row] = await db
+    .select({
+      companyId: companies.id,
+      role: companyMembers.role,
+      paymentTermsDays: companies.paymentTermsDays,
+      creditLimitCents: companies.creditLimitCents,
+      discountPercent: companies.discountPercent,
+      poRequired: companies.poRequired,
+    })
+    .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(and(eq(companyMembers.userId, userId), eq(companies.status, "approved")));
+  return row ? { ...row, paymentTermsDays: row.paymentTermsDays as PaymentTermsDays } : null;
+}
+
+/** The discount a buyer's unit prices get: their approved company's, else 0. */
+export async function discountPercentOf(db: Db | Tx, userId: string): Promise<number> {
+  return (await orderingTerms(db, userId))?.discountPercent ?? 0;
+}
