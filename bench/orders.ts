@@ -97,6 +97,7 @@ async function shopStatements(
     totalCents: order.unitPriceCents * order.quantity,
     status: "pending",
     transactionId: null,
+    shippedOn: null,
     dueOn: null,
     updatedAt: order.createdAt,
   });

@@ -162,6 +162,8 @@ export const orderSchema = z.object({
   poNumber: z.string().nullable(),
   /** The company the order was placed for (its buyer was a member then), or null. */
   companyId: z.string().nullable(),
+  /** The day the order was shipped (YYYY-MM-DD, the shop's time zone); null before. */
+  shippedOn: z.string().nullable(),
   /** An on-account order once shipped: the day its amount is due (YYYY-MM-DD); otherwise null. */
   dueOn: z.string().nullable(),
   status: z.enum(orderStatuses),

@@ -53,6 +53,7 @@ export function toApiOrder(row: OrderRow, lines: OrderLineRow[], fate: OrderFate
     paymentMethod: row.paymentMethod,
     poNumber: row.poNumber,
     companyId: row.companyId,
+    shippedOn: row.shippedOn,
     dueOn: row.dueOn,
     status: row.status,
     createdAt: row.createdAt.toISOString(),

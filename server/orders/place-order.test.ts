@@ -78,6 +78,7 @@ describeEachDatabase("placing an order: POST /api/order", (env) => {
       paymentMethod: "card",
       poNumber: null,
       companyId: null,
+      shippedOn: null,
       dueOn: null,
       status: "pending",
       createdAt: expect.any(String),

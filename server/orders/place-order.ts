@@ -73,6 +73,7 @@ export async function placeOrder(
       totalCents,
       status: "pending",
       transactionId: null,
+      shippedOn: null,
       dueOn: null,
       updatedAt: createdAt,
     });

@@ -55,6 +55,8 @@ export const orders = pgTable(
     companyId: uuid("company_id").references(() => companies.id, { onDelete: "restrict" }),
     /** The buyer's purchase-order number, 1-40 characters. */
     poNumber: text("po_number"),
+    /** The day the order was shipped (the shop's time zone); null before. */
+    shippedOn: date("shipped_on", { mode: "string" }),
     /** An on-account order once shipped: the day its amount is due (ship day + the company's terms). */
     dueOn: date("due_on", { mode: "string" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

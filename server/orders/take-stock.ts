@@ -125,6 +125,7 @@ export async function placeOrderTakingStock(
     totalCents: Number(row.total_cents),
     status: "pending",
     transactionId: null,
+    shippedOn: null,
     dueOn: null,
     createdAt,
     updatedAt: createdAt,
