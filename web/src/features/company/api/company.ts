@@ -2,20 +2,18 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { CompanyRole, companyApplication, invitationBody } from "#contract/companies";
 import { apiFetch, apiJson, lazySchema } from "#web/lib/api";
+import { myCompanyKey, myCompanyQueryOptions } from "#web/lib/companies/buying-terms";
 
 // The signed-in member's company (issue 27): `/api/companies/mine` and what its members may change.
 
 const myCompanySchema = lazySchema(() => import("#contract/answers").then((a) => a.myCompanyAnswer));
 const companySchema = lazySchema(() => import("#contract/answers").then((a) => a.companyAnswer));
 
-export const myCompanyKey = ["companies", "mine"] as const;
+export { myCompanyKey };
 
 /** `GET /api/companies/mine`: the company (null when none), the caller's role, members, open invitations. */
 export function useMyCompany() {
-  return useQuery({
-    queryKey: myCompanyKey,
-    queryFn: ({ signal }) => apiJson("/api/companies/mine", myCompanySchema, { signal }),
-  });
+  return useQuery(myCompanyQueryOptions);
 }
 
 /** Every change here answers with (or changes) the member's company: read it again afterwards. */
