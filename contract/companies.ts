@@ -152,6 +152,16 @@ export const companyPaymentBody = z.object({
 });
 export type CompanyPaymentInput = z.input<typeof companyPaymentBody>;
 
+/** Refusals of `POST /api/companies/{id}/payments` the body's schema cannot see (the shop's today). */
+export const paymentMessages = {
+  receivedInFuture: "The day received cannot be in the future",
+} as const;
+
+/** `GET /api/companies/{id}/statement?format=csv` (or `Accept: text/csv`): a CSV download; JSON otherwise. */
+export const statementQuery = z.object({
+  format: z.enum(["json", "csv"], { error: 'format must be "json" or "csv"' }).optional(),
+});
+
 // A company's balance, payments and statement as the API sends them (answers.ts).
 // A company and a membership as the API sends them (answers.ts).
 export type {

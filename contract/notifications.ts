@@ -11,6 +11,7 @@ export const adminMailLabels: Record<AdminMailKind, string> = {
   "paid-order": "A paid order is waiting to ship",
   "contact-message": "A new contact message",
   "low-stock": "A tool's stock is running low",
+  "company-near-limit": "A company passes 90% of its credit limit",
 };
 
 // GET and PUT /api/account/notifications answer: each kind the caller may receive, on or off (answers.ts).

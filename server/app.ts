@@ -20,6 +20,8 @@ import { createToolListCache, toolListTtlMs } from "./catalog/list-cache";
 import { listenForToolListChanges } from "./catalog/list-changes";
 import { catalogRoutes } from "./catalog/routes";
 import { createCatalogService } from "./catalog/service";
+import { balanceNoticeTimer } from "./companies/balance-notices";
+import { companyBalanceRoutes } from "./companies/balance-routes";
 import { companyRoutes } from "./companies/routes";
 import { createCompaniesService } from "./companies/service";
 import type { Config } from "./config";
@@ -41,6 +43,7 @@ import { createOutboxService } from "./mail/service";
 import { installMetrics } from "./metrics/metrics";
 import { adminOrderRoutes } from "./orders/admin-routes";
 import { anonymiseBuyer, ordersInProgressOf } from "./orders/buyer-data";
+import { companyAccountOrders } from "./orders/company-account";
 import { unpaidOrderExpiry } from "./orders/expiry";
 import { orderExportRoutes } from "./orders/export-routes";
 import { createOrderMessages } from "./orders/messages/order-messages";
@@ -261,6 +264,9 @@ export async function buildApp({
   profileRoutes(app, { profiles });
   reviewRoutes(app, { reviews });
   companyRoutes(app, { companies: createCompaniesService(db, { publicUrl: config.publicUrl }) });
+  const balanceDeps = { accountOrdersOf: companyAccountOrders, publicUrl: config.publicUrl };
+  companyBalanceRoutes(app, { db, ...balanceDeps });
+  balanceNoticeTimer(app, db, balanceDeps);
   contactRoutes(app, {
     contact,
     limiter: rateLimits.limiter("contact-rate", { limit: 5, windowMs: 60_000 }),

@@ -19,10 +19,10 @@ export const oldestDueFirst = (a: AmountDueCents, b: AmountDueCents) =>
  * Each amount with what is still open of it once `paidCents` has been applied oldest first. Payments
  * beyond every amount are a credit (`creditCents`), applied to amounts shipped later.
  */
-export function allocatePayments(
-  amounts: readonly AmountDueCents[],
+export function allocatePayments<A extends AmountDueCents>(
+  amounts: readonly A[],
   paidCents: number,
-): { open: (AmountDueCents & { openCents: number })[]; creditCents: number } {
+): { open: (A & { openCents: number })[]; creditCents: number } {
   let left = paidCents;
   const open = [...amounts].sort(oldestDueFirst).map((a) => {
     const applied = Math.min(a.totalCents, Math.max(0, left));

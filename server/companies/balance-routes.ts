@@ -1,0 +1,49 @@
+import type { FastifyInstance } from "fastify";
+import { companyIdParams, companyMessages, companyPaymentBody, statementQuery } from "#contract/companies";
+import { shopToday } from "#contract/delivery-dates";
+import { signedInUser } from "#server/accounts/access";
+import type { Db } from "#server/db/database";
+import { datedFilename, sendCsv } from "#server/http/csv";
+import { notFound, parseInput } from "#server/http/errors";
+import { type AccountOrdersOf, companyAccount, presentBalance } from "./balance";
+import { assertCompanyReader } from "./company-access";
+import { recordPayment } from "./payments";
+import { filenameSlug, statementCsvRows, statementHeader, statementOf } from "./statement";
+
+// A company's balance, payments and statement (issue 27, item 6). Read by the company's admins and
+// the shop's admins (company-access.ts); payments are recorded by the shop's admins only.
+export function companyBalanceRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; accountOrdersOf: AccountOrdersOf; publicUrl: string },
+) {
+  async function readableAccount(request: Parameters<typeof signedInUser>[0]) {
+    const { id } = parseInput(companyIdParams, request.params);
+    await assertCompanyReader(deps.db, signedInUser(request), id);
+    const account = await companyAccount(deps.db, deps.accountOrdersOf, id);
+    if (!account) throw notFound(companyMessages.noCompany);
+    return { id, account };
+  }
+
+  app.post("/api/companies/:id/payments", { config: { access: "admin" } }, async (request, reply) => {
+    const { id } = parseInput(companyIdParams, request.params);
+    const input = parseInput(companyPaymentBody, request.body);
+    const payment = await recordPayment(deps.db, deps, id, input, signedInUser(request).id, shopToday());
+    return reply.status(201).send(payment);
+  });
+
+  app.get("/api/companies/:id/balance", { config: { access: "user" } }, async (request) => {
+    const { account } = await readableAccount(request);
+    return presentBalance(account, shopToday());
+  });
+
+  app.get("/api/companies/:id/statement", { config: { access: "user" } }, async (request, reply) => {
+    const { format } = parseInput(statementQuery, request.query);
+    const { id, account } = await readableAccount(request);
+    const lines = statementOf(account);
+    const wantsCsv =
+      format === "csv" || (format === undefined && /\btext\/csv\b/.test(request.headers.accept ?? ""));
+    if (!wantsCsv) return lines;
+    const filename = datedFilename(`statement-${filenameSlug(account.name, id)}`);
+    return sendCsv(reply, filename, statementHeader, statementCsvRows(lines));
+  });
+}
