@@ -30,6 +30,7 @@ describeEachDatabase(
         expect.objectContaining({ kind: "paid-order", enabled: false }),
         expect.objectContaining({ kind: "contact-message", enabled: true }),
         expect.objectContaining({ kind: "low-stock", enabled: false }),
+        expect.objectContaining({ kind: "company-near-limit", enabled: true }),
       ]);
       const on = (await change({ "paid-order": true })).json();
       expectAnswer(notificationSettingsAnswer, on);

@@ -8,6 +8,12 @@ export { neutraliseFormula, restoreFormula } from "#contract/csv-cells";
 
 // CSV files the admins download and upload (orders export, catalog export and import).
 
+/** A negative amount ("-49.51"): a number to a spreadsheet, never a formula, so it is written as it is. */
+const negativeNumber = /^-\d+(\.\d+)?$/;
+
+/** A text cell as written: guarded against formulas (csv-cells.ts), negative numbers left as numbers. */
+const textCell = (value: string) => (negativeNumber.test(value) ? value : neutraliseFormula(value));
+
 /** "orders-2026-11-23.csv": today's date (UTC) in a download's name. */
 export function datedFilename(prefix: string, now = new Date()): string {
   return `${prefix}-${now.toISOString().slice(0, 10)}.csv`;
@@ -27,7 +33,7 @@ export function sendCsv(
     header: true,
     columns: [...header],
     cast: {
-      string: neutraliseFormula,
+      string: textCell,
       date: (date) => date.toISOString(),
       boolean: (value) => String(value),
     },
