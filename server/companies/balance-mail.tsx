@@ -1,4 +1,5 @@
 import { Text } from "@react-email/components";
+import { overdueBlockDays } from "#contract/companies";
 import { formatCents } from "#contract/money";
 import { Facts, MailLayout, shopName } from "../mail/templates/layout";
 import { formatDay, renderMail } from "../mail/templates/render";
@@ -20,52 +21,41 @@ const companyPage = (shopUrl: string) => ({
   label: "See your balance",
 });
 
-/** To the company's admins, `dueSoonDays` before an amount is due. */
-export async function dueSoonMail(p: AmountProps) {
-  const subject = `${formatCents(p.openCents)} for order ${p.order} is due on ${formatDay(p.dueOn)}`;
-  const body = await renderMail(
-    <MailLayout
-      preview={subject}
-      heading="A payment is due soon"
-      shopUrl={p.shopUrl}
-      action={companyPage(p.shopUrl)}
-    >
-      <Text>
-        {formatCents(p.openCents)} of {p.company}'s order {p.order} is due on {formatDay(p.dueOn)}. Please pay
-        it by bank transfer by then, quoting the order number.
-      </Text>
-      <Facts
-        rows={[
-          ["Order", p.order],
-          ["Amount due", formatCents(p.openCents)],
-          ["Due on", formatDay(p.dueOn)],
-        ]}
-      />
-    </MailLayout>,
-  );
-  return { subject, ...body };
-}
+const amountWords = {
+  due_soon: {
+    subject: (p: AmountProps) =>
+      `${formatCents(p.openCents)} for order ${p.order} is due on ${formatDay(p.dueOn)}`,
+    heading: "A payment is due soon",
+    text: (p: AmountProps) =>
+      `${formatCents(p.openCents)} of ${p.company}'s order ${p.order} is due on ${formatDay(p.dueOn)}. Please pay it by bank transfer by then, quoting the order number.`,
+    amountLabel: "Amount due",
+    dayLabel: "Due on",
+  },
+  overdue: {
+    subject: (p: AmountProps) => `${formatCents(p.openCents)} for order ${p.order} is overdue`,
+    heading: "A payment is overdue",
+    text: (p: AmountProps) =>
+      `${formatCents(p.openCents)} of ${p.company}'s order ${p.order} was due on ${formatDay(p.dueOn)} and has not been paid. Please pay it by bank transfer now, quoting the order number: an amount overdue by more than ${overdueBlockDays} days stops new orders on account.`,
+    amountLabel: "Amount overdue",
+    dayLabel: "Was due on",
+  },
+} as const;
 
-/** To the company's admins, on the first day an amount is past its due day. */
-export async function overdueMail(p: AmountProps) {
-  const subject = `${formatCents(p.openCents)} for order ${p.order} is overdue`;
+/**
+ * To the company's admins: an amount due in `dueSoonDays` (`due_soon`), or past its due day
+ * (`overdue`, sent on the first day it is).
+ */
+export async function amountDueMail(kind: keyof typeof amountWords, p: AmountProps) {
+  const words = amountWords[kind];
+  const subject = words.subject(p);
   const body = await renderMail(
-    <MailLayout
-      preview={subject}
-      heading="A payment is overdue"
-      shopUrl={p.shopUrl}
-      action={companyPage(p.shopUrl)}
-    >
-      <Text>
-        {formatCents(p.openCents)} of {p.company}'s order {p.order} was due on {formatDay(p.dueOn)} and has
-        not been paid. Please pay it by bank transfer now, quoting the order number: an amount overdue by more
-        than 15 days stops new orders on account.
-      </Text>
+    <MailLayout preview={subject} heading={words.heading} shopUrl={p.shopUrl} action={companyPage(p.shopUrl)}>
+      <Text>{words.text(p)}</Text>
       <Facts
         rows={[
           ["Order", p.order],
-          ["Amount overdue", formatCents(p.openCents)],
-          ["Was due on", formatDay(p.dueOn)],
+          [words.amountLabel, formatCents(p.openCents)],
+          [words.dayLabel, formatDay(p.dueOn)],
         ]}
       />
     </MailLayout>,

@@ -4,10 +4,11 @@ import { dueSoonDays, nearLimitShare } from "#contract/companies";
 import { shopToday } from "#contract/delivery-dates";
 import { peopleByIds } from "#server/accounts/people";
 import type { Db, Tx } from "#server/db/database";
+import { sweepWhileListening } from "#server/http/periodic-sweep";
 import { enqueueMail } from "#server/mail/outbox";
 import { enqueueToAdmins } from "#server/mail/templates/to-admins";
 import { type AccountOrdersOf, companyAccount, daysBetween } from "./balance";
-import { dueSoonMail, nearLimitMail, overdueMail } from "./balance-mail";
+import { amountDueMail, nearLimitMail } from "./balance-mail";
 import { orderReference } from "./statement";
 import { companies, companyMembers, companyNotices } from "./tables";
 
@@ -119,7 +120,7 @@ export async function sendBalanceNotices(db: Db, deps: NoticeDeps, today: string
           dueOn: amount.dueOn,
           shopUrl: deps.publicUrl,
         };
-        const message = await (kind === "overdue" ? overdueMail(props) : dueSoonMail(props));
+        const message = await amountDueMail(kind, props);
         for (const to of await companyAdminEmails(tx, id)) {
           await enqueueMail(tx, {
             kind: `company-${kind.replace("_", "-")}`,
@@ -149,29 +150,14 @@ export const balanceNoticeSweepMs = 60 * 60 * 1000;
  * Closing the server stops it, after a sweep under way ends.
  */
 export function balanceNoticeTimer(app: FastifyInstance, db: Db, deps: NoticeDeps) {
-  let timer: NodeJS.Timeout | undefined;
-  let sweeping: Promise<void> | undefined;
-  function sweep() {
-    if (sweeping) return;
-    sweeping = sendBalanceNotices(db, deps, shopToday())
-      .then((sent) => {
-        if (sent > 0)
-          app.log.info({ sent }, `Sent ${sent} company balance ${sent === 1 ? "message" : "messages"}`);
-      })
-      .catch((err: unknown) =>
-        app.log.error({ err }, "the company balance sweep failed; it runs again later"),
-      )
-      .finally(() => {
-        sweeping = undefined;
-      });
-  }
-  app.addHook("onListen", async () => {
-    sweep();
-    timer = setInterval(sweep, balanceNoticeSweepMs);
-    timer.unref();
-  });
-  app.addHook("onClose", async () => {
-    clearInterval(timer);
-    await sweeping;
-  });
+  sweepWhileListening(
+    app,
+    balanceNoticeSweepMs,
+    async () => {
+      const sent = await sendBalanceNotices(db, deps, shopToday());
+      if (sent > 0)
+        app.log.info({ sent }, `Sent ${sent} company balance ${sent === 1 ? "message" : "messages"}`);
+    },
+    "the company balance sweep failed; it runs again later",
+  );
 }

@@ -20,7 +20,13 @@ import { call, type Method } from "../test/requests";
 import { adminEmail, signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase, type TestEnv } from "../test/test-env";
 import { sendBalanceNotices } from "./balance-notices";
-import { companyOf, join } from "./company-test-helpers";
+import {
+  type CompanyCallers,
+  companyCallerNames,
+  companyOf,
+  join,
+  signUpCompanyCallers,
+} from "./company-test-helpers";
 import { companyNotices, companyPayments } from "./tables";
 
 const today = shopToday();
@@ -89,21 +95,14 @@ const noticeDeps = { accountOrdersOf: companyAccountOrders, publicUrl: "http://l
 describeEachDatabase(
   "company balance: payments, balance, statement and its messages",
   (env) => {
-    const who = {} as Record<"user" | "buyer" | "companyAdmin" | "otherAdmin" | "shopAdmin", TestUser>;
+    const who = {} as CompanyCallers;
     let a: Company;
     beforeAll(async () => {
-      who.shopAdmin = await signUp(env.app, { email: adminEmail });
-      who.user = await signUp(env.app);
-      who.buyer = await signUp(env.app);
-      who.companyAdmin = await signUp(env.app);
-      who.otherAdmin = await signUp(env.app);
-      a = await companyOf(env, who.companyAdmin, who.shopAdmin, "Garage A");
-      await companyOf(env, who.otherAdmin, who.shopAdmin, "Garage B");
-      await join(env, who.companyAdmin, a._id, who.buyer, "buyer");
+      ({ a } = await signUpCompanyCallers(env, who));
     });
 
     describe("who may call each route", () => {
-      const callers = ["user", "buyer", "companyAdmin", "otherAdmin", "shopAdmin"] as const;
+      const callers = companyCallerNames;
       const rows: { method: Method; route: string; body?: () => unknown; expected: number[] }[] = [
         { method: "GET", route: "balance", expected: [401, 404, 403, 200, 404, 200] },
         { method: "GET", route: "statement", expected: [401, 404, 403, 200, 404, 200] },

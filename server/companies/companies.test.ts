@@ -8,7 +8,15 @@ import { userIdOf } from "../test/factories";
 import { call, type Method } from "../test/requests";
 import { adminEmail, lastMail, signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase, type TestEnv } from "../test/test-env";
-import { application, companyOf, invitationToken, join } from "./company-test-helpers";
+import {
+  application,
+  type CompanyCallers,
+  companyCallerNames,
+  companyOf,
+  invitationToken,
+  join,
+  signUpCompanyCallers,
+} from "./company-test-helpers";
 import { companies, companyInvitations } from "./tables";
 
 const mine = async (env: TestEnv, who: TestUser) => {
@@ -21,19 +29,12 @@ const mine = async (env: TestEnv, who: TestUser) => {
 describeEachDatabase(
   "company accounts: /api/companies and its members",
   (env) => {
-    const who = {} as Record<"user" | "buyer" | "companyAdmin" | "otherAdmin" | "shopAdmin", TestUser>;
+    const who = {} as CompanyCallers;
     let a: Company;
     let b: Company;
     let buyerId: string;
     beforeAll(async () => {
-      who.shopAdmin = await signUp(env.app, { email: adminEmail });
-      who.user = await signUp(env.app);
-      who.buyer = await signUp(env.app);
-      who.companyAdmin = await signUp(env.app);
-      who.otherAdmin = await signUp(env.app);
-      a = await companyOf(env, who.companyAdmin, who.shopAdmin, "Garage A");
-      b = await companyOf(env, who.otherAdmin, who.shopAdmin, "Garage B");
-      await join(env, who.companyAdmin, a._id, who.buyer, "buyer");
+      ({ a, b } = await signUpCompanyCallers(env, who));
       buyerId = await userIdOf(env.db, who.buyer.email);
     });
 
@@ -52,7 +53,7 @@ describeEachDatabase(
           shop: number,
         ];
       };
-      const callers = ["user", "buyer", "companyAdmin", "otherAdmin", "shopAdmin"] as const;
+      const callers = companyCallerNames;
       let fresh = 0;
       const rows: Row[] = [
         {

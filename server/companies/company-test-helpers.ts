@@ -2,7 +2,7 @@
 import { expect } from "vitest";
 import type { Company } from "../../contract/companies";
 import { call } from "../test/requests";
-import { lastMail, linkIn, type TestUser } from "../test/sessions";
+import { adminEmail, lastMail, linkIn, signUp, type TestUser } from "../test/sessions";
 import type { TestEnv } from "../test/test-env";
 
 export const application = (name: string) => ({
@@ -54,4 +54,24 @@ export async function join(
   const token = await invitationToken(env, who.email);
   const accepted = await call(env.app, "POST", `/api/companies/invitations/${token}/accept`, who);
   expect(accepted.statusCode, accepted.body).toBe(200);
+}
+
+/** Who calls a company route in the access tests, after the visitor (no session). */
+export const companyCallerNames = ["user", "buyer", "companyAdmin", "otherAdmin", "shopAdmin"] as const;
+export type CompanyCallers = Record<(typeof companyCallerNames)[number], TestUser>;
+
+/**
+ * Signs the callers up into `who` (the test's config must list adminEmail in ADMIN_EMAILS): company
+ * `a` of `companyAdmin` with `buyer` as its buyer, company `b` of `otherAdmin`, both approved.
+ */
+export async function signUpCompanyCallers(env: TestEnv, who: CompanyCallers) {
+  who.shopAdmin = await signUp(env.app, { email: adminEmail });
+  who.user = await signUp(env.app);
+  who.buyer = await signUp(env.app);
+  who.companyAdmin = await signUp(env.app);
+  who.otherAdmin = await signUp(env.app);
+  const a = await companyOf(env, who.companyAdmin, who.shopAdmin, "Garage A");
+  const b = await companyOf(env, who.otherAdmin, who.shopAdmin, "Garage B");
+  await join(env, who.companyAdmin, a._id, who.buyer, "buyer");
+  return { a, b };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { sweepWhileListening } from "#server/http/periodic-sweep";
 import type { OrdersService } from "./service";
 
 /** How often a listening server looks for unpaid orders past their time. */
@@ -37,27 +38,14 @@ export function unpaidOrderExpiry(
   app.decorate("remindUnpaidOrders", deps.remind);
   if (deps.hours <= 0) return;
 
-  let timer: NodeJS.Timeout | undefined;
-  let sweeping: Promise<void> | undefined;
-  function sweep() {
-    if (sweeping) return; // the last one is still going (a slow gateway, a long backlog)
-    const now = new Date();
-    sweeping = expireUnpaidOrders(now)
-      .then(() => deps.remind(now))
-      .then(() => undefined)
-      .catch((err: unknown) => app.log.error({ err }, "the unpaid-order sweep failed; it runs again later"))
-      .finally(() => {
-        sweeping = undefined;
-      });
-  }
-
-  app.addHook("onListen", async () => {
-    sweep();
-    timer = setInterval(sweep, unpaidOrderSweepMs);
-    timer.unref();
-  });
-  app.addHook("onClose", async () => {
-    clearInterval(timer);
-    await sweeping;
-  });
+  sweepWhileListening(
+    app,
+    unpaidOrderSweepMs,
+    async () => {
+      const now = new Date();
+      await expireUnpaidOrders(now);
+      await deps.remind(now);
+    },
+    "the unpaid-order sweep failed; it runs again later",
+  );
 }
