@@ -37,8 +37,8 @@ export function companyBalanceRoutes(
   });
 
   app.get("/api/companies/:id/statement", { config: { access: "user" } }, async (request, reply) => {
-    const { format } = parseInput(statementQuery, request.query);
     const { id, account } = await readableAccount(request);
+    const { format } = parseInput(statementQuery, request.query);
     const lines = statementOf(account);
     const wantsCsv =
       format === "csv" || (format === undefined && /\btext\/csv\b/.test(request.headers.accept ?? ""));
