@@ -10,7 +10,7 @@ import { insertTool, userIdOf } from "../test/factories";
 import { call } from "../test/requests";
 import { adminEmail, lastMail, signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase } from "../test/test-env";
-import { backdateOrder, daysFromNow, getOrder, orderBody, placeOrder } from "./order-test-helpers";
+import { backdateOrder, daysFromNow, getOrder, orderBody, payOrder, placeOrder } from "./order-test-helpers";
 import { orders } from "./tables";
 
 describeEachDatabase(
@@ -74,6 +74,14 @@ describeEachDatabase(
         expect(mail.html).toContain("ABC-123");
         // A card order of a company still has its Pay link.
         expect(mail.text).toContain(`/dashboard/payment/${got._id}`);
+        // The receipt and the admins' "paid, to ship" message name it too.
+        await payOrder(env.app, buyer, got._id);
+        for (const [to, kind] of [
+          [buyer.email.toLowerCase(), "payment-received"],
+          [adminEmail, "admin-paid-order"],
+        ] as const) {
+          expect((await lastMail(env.app, to, kind)).text, kind).toMatch(/PO number:\s*ABC-123/i);
+        }
       });
 
       it("a buyer outside any company orders as before: no company, no PO number when the field is empty", async () => {
