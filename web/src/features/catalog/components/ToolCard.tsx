@@ -78,7 +78,7 @@ export function ToolCard({ tool, eager = false, headingLevel = 2, children }: To
               {tool.priceBreaks.length > 0 && "from "}
               {discount > 0 && <ListPrice dollars={lowest} className="mr-1" />}
               <span className="text-lg font-bold text-navy" data-testid="card-price">
-                {formatDollars(discount > 0 ? lowestUnitPrice(atCompanyPrice(tool, discount)) : lowest)}
+                {formatDollars(lowestUnitPrice(atCompanyPrice(tool, discount)))}
               </span>{" "}
               per piece
               {discount > 0 && <CompanyPriceLabel discountPercent={discount} className="block" />}
