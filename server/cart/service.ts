@@ -101,11 +101,16 @@ export function createCartService(db: Db) {
     /**
      * The cart locked by `lockCart` read again (a line removed meanwhile is gone), priced by the
      * tools the checkout has locked (a line's tool not among them is read here), at the buyer's price
-     * as the checkout reads it in its transaction.
+     * (`discount`: the one the checkout read in its transaction; left out, it is read here).
      */
-    async lockedCart(tx: Tx, userId: string, locked: ReadonlyMap<string, ToolLot>): Promise<Cart> {
+    async lockedCart(
+      tx: Tx,
+      userId: string,
+      locked: ReadonlyMap<string, ToolLot>,
+      discount?: number,
+    ): Promise<Cart> {
       const lines = await storedLines(tx, userId);
-      const discountPercent = await discountPercentOf(tx, userId);
+      const discountPercent = discount ?? (await discountPercentOf(tx, userId));
       const missing = lines.map((l) => l.toolId).filter((id) => !locked.has(id));
       if (missing.length === 0) return presentCart(lines, locked, discountPercent);
       return presentCart(lines, new Map([...locked, ...(await toolLotsOf(tx, missing))]), discountPercent);
