@@ -9,11 +9,13 @@ import { type OrderFormInput, type OrderFormValues, orderFormSchema } from "#con
 import { nextPriceBreak, priceBreakHint, unitPriceFor } from "#contract/price-breaks";
 import { stockState, stockStateLabels } from "#contract/stock-state";
 import { pieces } from "#contract/tool-display";
+import { CompanyPriceLabel, ListPrice } from "#web/components/CompanyPrice";
 import { controlClass, Field } from "#web/components/FormField";
 import { DeliveryFields } from "#web/components/forms/DeliveryFields";
 import { AlertIcon } from "#web/components/icons";
 import { LotStepper } from "#web/components/LotStepper";
 import { ApiError, errorMessage } from "#web/lib/api";
+import { atCompanyPrice, useCompanyDiscount } from "#web/lib/companies/company-price";
 import {
   arrivalDate,
   days,
@@ -120,7 +122,11 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
   });
   const { errors, isSubmitting } = form.formState;
   const quantity = useWatch({ control: form.control, name: "quantity" });
-  const lot = lotTotal(tool, quantity);
+  // A company's buyer's price a piece and total (after hydration), the list's struck through beside.
+  const discount = useCompanyDiscount();
+  const priced = useMemo(() => atCompanyPrice(tool, discount), [tool, discount]);
+  const lot = lotTotal(priced, quantity);
+  const listLot = discount > 0 ? lotTotal(tool, quantity) : undefined;
 
   const { largest, soldOut, step } = lotRange(tool);
   const inSteps = step > 1 ? `, in steps of ${step.toLocaleString("en-US")}` : "";
@@ -246,7 +252,11 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
           )}
         </Field>
 
-        <PriceBreaksTable tool={tool} quantity={"total" in lot ? lot.quantity : undefined} />
+        <PriceBreaksTable
+          tool={tool}
+          quantity={"total" in lot ? lot.quantity : undefined}
+          discountPercent={discount}
+        />
 
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-xl bg-orange-50 px-4 py-3 ring-1 ring-orange-200">
           <span className="text-slate-700 text-sm">
@@ -254,7 +264,9 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
             {"total" in lot && (
               <span className="text-slate-600" data-testid="order-unit-price">
                 {" "}
-                ({pieces(lot.quantity)} × {formatDollars(lot.unitPrice)})
+                ({pieces(lot.quantity)} ×{" "}
+                {listLot && "total" in listLot && <ListPrice dollars={listLot.unitPrice} className="mr-1" />}
+                {formatDollars(lot.unitPrice)})
               </span>
             )}
           </span>
@@ -270,6 +282,11 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
           >
             {"total" in lot ? formatDollars(lot.total) : soldOut ? "—" : `${lot.rule} to see the total`}
           </output>
+          {listLot && "total" in listLot && (
+            <p data-testid="company-price" className="basis-full text-right text-sm">
+              <CompanyPriceLabel discountPercent={discount} /> <ListPrice dollars={listLot.total} />
+            </p>
+          )}
           {"total" in lot && tool.priceBreaks.length > 0 && (
             <p
               aria-live="polite"
@@ -277,7 +294,7 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
               className="basis-full text-slate-700 text-sm"
             >
               {formatDollars(lot.unitPrice)} a piece at this quantity.{" "}
-              {nextBreakHint(tool, lot.quantity, largest)}
+              {nextBreakHint(priced, lot.quantity, largest)}
             </p>
           )}
         </div>
