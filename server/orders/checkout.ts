@@ -94,7 +94,7 @@ export async function checkout(
     if (toolIds.length === 0) throw badRequest(emptyCart);
     const locked = await lockToolsForOrder(tx, toolIds);
     // Read again under the tools' locks: what it says now holds until the order commits.
-    const cart = await deps.cart.lockedCart(tx, buyer.id, locked);
+    const cart = await deps.cart.lockedCart(tx, buyer.id, locked, company.discountPercent);
     const short: ShortLine[] = [];
     for (const line of cart.lines) {
       const tool = locked.get(line.toolId);
