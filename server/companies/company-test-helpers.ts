@@ -5,17 +5,37 @@ import { call } from "../test/requests";
 import { lastMail, linkIn, type TestUser } from "../test/sessions";
 import type { TestEnv } from "../test/test-env";
 
-/** A company applied for by `owner` (its admin) through the API, approved by the shop admin `admin`. */
-export async function approvedCompany(env: TestEnv, owner: TestUser, admin: TestUser, name: string) {
-  const res = await call(env.app, "POST", "/api/companies", owner, {
-    name,
-    taxId: "DE123456789",
-    address: "12 Garage Road, Springfield",
-  });
+/** A valid POST /api/companies body. */
+export const application = (name: string) => ({
+  name,
+  taxId: "DE123456789",
+  address: "12 Garage Road, Springfield",
+});
+
+/** The invitation link's token mailed to `email` (the newest). */
+export async function invitationToken(env: TestEnv, email: string): Promise<string> {
+  const mail = await lastMail(env.app, email.toLowerCase(), "company-invitation");
+  const link = linkIn(mail.text, "/dashboard/company");
+  const token = new URL(link, "http://x").searchParams.get("invitation");
+  if (!token) throw new Error(`no token in ${link}`);
+  return token;
+}
+
+/** A company applied for by `owner` (its admin), approved by the shop admin unless `approve: false`. */
+export async function companyOf(
+  env: TestEnv,
+  owner: TestUser,
+  admin: TestUser,
+  name: string,
+  approve = true,
+) {
+  const res = await call(env.app, "POST", "/api/companies", owner, application(name));
   expect(res.statusCode, res.body).toBe(201);
   const company = res.json<Company>();
-  const ok = await call(env.app, "PATCH", `/api/companies/${company._id}`, admin, { status: "approved" });
-  expect(ok.statusCode, ok.body).toBe(200);
+  if (approve) {
+    const ok = await call(env.app, "PATCH", `/api/companies/${company._id}`, admin, { status: "approved" });
+    expect(ok.statusCode, ok.body).toBe(200);
+  }
   return company;
 }
 
@@ -32,8 +52,7 @@ export async function joinCompany(
     role,
   });
   expect(invite.statusCode, invite.body).toBe(201);
-  const mail = await lastMail(env.app, who.email.toLowerCase(), "company-invitation");
-  const token = new URL(linkIn(mail.text, "/dashboard/company"), "http://x").searchParams.get("invitation");
+  const token = await invitationToken(env, who.email);
   const accepted = await call(env.app, "POST", `/api/companies/invitations/${token}/accept`, who);
   expect(accepted.statusCode, accepted.body).toBe(200);
 }

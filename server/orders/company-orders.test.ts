@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Company } from "../../contract/companies";
 import type { Order } from "../../contract/orders";
 import { pageLinks } from "../../contract/paging";
-import { approvedCompany, joinCompany } from "../companies/company-test-helpers";
+import { companyOf, joinCompany } from "../companies/company-test-helpers";
 import { insertTool } from "../test/factories";
 import { call } from "../test/requests";
 import { adminEmail, signUp, type TestUser } from "../test/sessions";
@@ -41,8 +41,8 @@ describeEachDatabase(
       who.buyer = await signUp(env.app);
       who.companyAdmin = await signUp(env.app);
       who.otherAdmin = await signUp(env.app);
-      a = await approvedCompany(env, who.companyAdmin, who.shopAdmin, "Garage A");
-      b = await approvedCompany(env, who.otherAdmin, who.shopAdmin, "Garage B");
+      a = await companyOf(env, who.companyAdmin, who.shopAdmin, "Garage A");
+      b = await companyOf(env, who.otherAdmin, who.shopAdmin, "Garage B");
       await joinCompany(env, who.companyAdmin, a._id, who.buyer, "buyer");
       const tool = await insertTool(env.db, { minimum: 10, available: 1_000_000 });
       // POST /api/order does not yet make a member's order the company's nor take a PO number (the
