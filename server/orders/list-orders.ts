@@ -22,21 +22,27 @@ const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 /**
  * The admin's search, each form by its index: an order number (CM-10482), an order id, a buyer's
  * email, the start of a product name in any of its lines (a bare number may be either an order's or
- * a product's); and whatever could be a PO number (1-40 characters) also finds the orders of that
- * PO number, whole and in any case (orders_po_number_idx on lower(po_number)).
+ * a product's). Whatever could be a PO number (1-40 characters) also finds the orders of that PO
+ * number, whole and in any case (orders_po_number_idx on lower(po_number)).
  */
 function matching(q: string): SQL {
   const term = q.toLowerCase();
-  const po = term.length <= poNumberLimit ? eq(sql`lower(${orders.poNumber})`, term) : undefined;
-  const orPo = (found: SQL): SQL => or(found, po) ?? found;
+  const mayBePo = term.length <= poNumberLimit;
+  const orPo = (found: SQL): SQL =>
+    mayBePo ? (or(found, eq(sql`lower(${orders.poNumber})`, term)) ?? found) : found;
   const number = parseOrderNumber(term);
   if (number !== undefined) return orPo(eq(orders.number, number));
   if (uuidText.test(term)) return orPo(eq(orders.id, term));
   if (term.includes("@")) return orPo(eq(sql`lower(${orders.email})`, term));
-  // An order containing the product in any line (order_lines' index on the lowered name).
+  // An order containing the product in any line (order_lines' index on the lowered name), or of the
+  // PO number: one subquery of both (no OR), so that PostgreSQL joins it by both indexes.
+  const ofPo = mayBePo
+    ? sql` union all select po.${sql.identifier(orders.id.name)} from ${orders} po
+      where lower(po.${sql.identifier(orders.poNumber.name)}) = ${term}`
+    : sql``;
   const product = sql`${orders.id} in (select ${orderLines.orderId} from ${orderLines}
-    where lower(${orderLines.productName}) like ${`${term.replace(/[\\%_]/g, "\\$&")}%`})`;
-  return orPo(/^\d{1,15}$/.test(term) ? (or(eq(orders.number, Number(term)), product) ?? product) : product);
+    where lower(${orderLines.productName}) like ${`${term.replace(/[\\%_]/g, "\\$&")}%`}${ofPo})`;
+  return /^\d{1,15}$/.test(term) ? (or(eq(orders.number, Number(term)), product) ?? product) : product;
 }
 
 export type OrderFilter = {
