@@ -4,7 +4,7 @@ import type { Company } from "../../contract/companies";
 import type { Order } from "../../contract/orders";
 import { pageLinks } from "../../contract/paging";
 import { companyOf, joinCompany } from "../companies/company-test-helpers";
-import { insertTool } from "../test/factories";
+import { insertTool, userIdOf } from "../test/factories";
 import { call } from "../test/requests";
 import { adminEmail, signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase } from "../test/test-env";
@@ -156,6 +156,47 @@ describeEachDatabase(
       expect((await read("companyAdmin", placed.otherCompany)).statusCode).toBe(404);
       expect((await read("companyAdmin", placed.plainUser)).statusCode).toBe(404);
       expect((await read("shopAdmin", placed.buyerFirst)).statusCode).toBe(200);
+    });
+
+    // Last: it changes who belongs to company A.
+    it("follows the member's role as it changes, and keeps a departed buyer's orders with the company", async () => {
+      const partner = await signUp(env.app);
+      await joinCompany(env, who.companyAdmin, a._id, partner, "admin");
+      const ofA = `/api/companies/${a._id}/orders`;
+      expect((await list(ofA, partner)).total).toBe(3);
+      const partnerId = await userIdOf(env.db, partner.email);
+      const demoted = await call(
+        env.app,
+        "PATCH",
+        `/api/companies/${a._id}/members/${partnerId}`,
+        who.companyAdmin,
+        {
+          role: "buyer",
+        },
+      );
+      expect(demoted.statusCode, demoted.body).toBe(200);
+      expect((await call(env.app, "GET", ofA, partner)).statusCode).toBe(403);
+      expect((await call(env.app, "GET", `/api/order/${placed.buyerFirst._id}`, partner)).statusCode).toBe(
+        404,
+      );
+
+      const buyerId = await userIdOf(env.db, who.buyer.email);
+      const removed = await call(
+        env.app,
+        "DELETE",
+        `/api/companies/${a._id}/members/${buyerId}`,
+        who.companyAdmin,
+      );
+      expect(removed.statusCode, removed.body).toBe(204);
+      expect((await list(ofA)).ids).toContain(placed.buyerFirst._id);
+      expect(
+        (await call(env.app, "GET", `/api/order/${placed.buyerFirst._id}`, who.companyAdmin)).statusCode,
+      ).toBe(200);
+      // The buyer who left still reads their own order, no longer the company's list.
+      expect((await call(env.app, "GET", `/api/order/${placed.buyerFirst._id}`, who.buyer)).statusCode).toBe(
+        200,
+      );
+      expect((await call(env.app, "GET", ofA, who.buyer)).statusCode).toBe(404);
     });
   },
   { ADMIN_EMAILS: adminEmail },
