@@ -6,54 +6,10 @@ import { pageLinks } from "../../contract/paging";
 import { expectAnswer } from "../test/answers";
 import { userIdOf } from "../test/factories";
 import { call, type Method } from "../test/requests";
-import { adminEmail, lastMail, linkIn, signUp, type TestUser } from "../test/sessions";
+import { adminEmail, lastMail, signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase, type TestEnv } from "../test/test-env";
+import { application, companyOf, invitationToken, joinCompany as join } from "./company-test-helpers";
 import { companies, companyInvitations } from "./tables";
-
-const application = (name: string) => ({
-  name,
-  taxId: "DE123456789",
-  address: "12 Garage Road, Springfield",
-});
-
-/** The invitation link's token mailed to `email` (the newest). */
-async function invitationToken(env: TestEnv, email: string): Promise<string> {
-  const mail = await lastMail(env.app, email.toLowerCase(), "company-invitation");
-  const link = linkIn(mail.text, "/dashboard/company");
-  const token = new URL(link, "http://x").searchParams.get("invitation");
-  if (!token) throw new Error(`no token in ${link}`);
-  return token;
-}
-
-/** A company applied for by `owner` (its admin), approved by the shop admin unless `approve: false`. */
-async function companyOf(env: TestEnv, owner: TestUser, admin: TestUser, name: string, approve = true) {
-  const res = await call(env.app, "POST", "/api/companies", owner, application(name));
-  expect(res.statusCode, res.body).toBe(201);
-  const company = res.json<Company>();
-  if (approve) {
-    const ok = await call(env.app, "PATCH", `/api/companies/${company._id}`, admin, { status: "approved" });
-    expect(ok.statusCode, ok.body).toBe(200);
-  }
-  return company;
-}
-
-/** `who` joins the company through an invitation from `companyAdmin`. */
-async function join(
-  env: TestEnv,
-  companyAdmin: TestUser,
-  companyId: string,
-  who: TestUser,
-  role: "admin" | "buyer",
-) {
-  const invite = await call(env.app, "POST", `/api/companies/${companyId}/members`, companyAdmin, {
-    email: who.email,
-    role,
-  });
-  expect(invite.statusCode, invite.body).toBe(201);
-  const token = await invitationToken(env, who.email);
-  const accepted = await call(env.app, "POST", `/api/companies/invitations/${token}/accept`, who);
-  expect(accepted.statusCode, accepted.body).toBe(200);
-}
 
 const mine = async (env: TestEnv, who: TestUser) => {
   const res = await call(env.app, "GET", "/api/companies/mine", who);

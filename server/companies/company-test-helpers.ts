@@ -1,9 +1,61 @@
-// Helpers for API tests that need a company (not a test file itself).
+// Helpers for the API tests that need a company with members (not a test file itself).
 import { expect } from "vitest";
 import type { Company, CompanyTermsInput } from "../../contract/companies";
 import { call } from "../test/requests";
 import { lastMail, linkIn, signUp, type TestUser } from "../test/sessions";
 import type { TestEnv } from "../test/test-env";
+
+/** A valid POST /api/companies body. */
+export const application = (name: string) => ({
+  name,
+  taxId: "DE123456789",
+  address: "12 Garage Road, Springfield",
+});
+
+/** The invitation link's token mailed to `email` (the newest). */
+export async function invitationToken(env: TestEnv, email: string): Promise<string> {
+  const mail = await lastMail(env.app, email.toLowerCase(), "company-invitation");
+  const link = linkIn(mail.text, "/dashboard/company");
+  const token = new URL(link, "http://x").searchParams.get("invitation");
+  if (!token) throw new Error(`no token in ${link}`);
+  return token;
+}
+
+/** A company applied for by `owner` (its admin), approved by the shop admin unless `approve: false`. */
+export async function companyOf(
+  env: TestEnv,
+  owner: TestUser,
+  admin: TestUser,
+  name: string,
+  approve = true,
+) {
+  const res = await call(env.app, "POST", "/api/companies", owner, application(name));
+  expect(res.statusCode, res.body).toBe(201);
+  const company = res.json<Company>();
+  if (approve) {
+    const ok = await call(env.app, "PATCH", `/api/companies/${company._id}`, admin, { status: "approved" });
+    expect(ok.statusCode, ok.body).toBe(200);
+  }
+  return company;
+}
+
+/** `who` joins the company with `role` through an invitation from `companyAdmin`, mailed and accepted. */
+export async function joinCompany(
+  env: TestEnv,
+  companyAdmin: TestUser,
+  companyId: string,
+  who: TestUser,
+  role: "admin" | "buyer",
+) {
+  const invite = await call(env.app, "POST", `/api/companies/${companyId}/members`, companyAdmin, {
+    email: who.email,
+    role,
+  });
+  expect(invite.statusCode, invite.body).toBe(201);
+  const token = await invitationToken(env, who.email);
+  const accepted = await call(env.app, "POST", `/api/companies/invitations/${token}/accept`, who);
+  expect(accepted.statusCode, accepted.body).toBe(200);
+}
 
 /**
  * A company applied for by a new user (its admin, so a member who orders for it) and, unless
@@ -15,13 +67,7 @@ export async function companyWithBuyer(
   terms: CompanyTermsInput = {},
 ): Promise<{ company: Company; buyer: TestUser }> {
   const buyer = await signUp(env.app);
-  const res = await call(env.app, "POST", "/api/companies", buyer, {
-    name: `Garage ${crypto.randomUUID().slice(0, 8)}`,
-    taxId: "DE123456789",
-    address: "12 Garage Road, Springfield",
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const company = res.json<Company>();
+  const company = await companyOf(env, buyer, shopAdmin, `Garage ${crypto.randomUUID().slice(0, 8)}`, false);
   if (terms.status !== "pending") {
     const ok = await call(env.app, "PATCH", `/api/companies/${company._id}`, shopAdmin, {
       status: "approved",
@@ -40,14 +86,6 @@ export async function memberOf(
   role: "admin" | "buyer" = "buyer",
 ): Promise<TestUser> {
   const who = await signUp(env.app);
-  const invite = await call(env.app, "POST", `/api/companies/${companyId}/members`, companyAdmin, {
-    email: who.email,
-    role,
-  });
-  expect(invite.statusCode, invite.body).toBe(201);
-  const mail = await lastMail(env.app, who.email.toLowerCase(), "company-invitation");
-  const token = new URL(linkIn(mail.text, "/dashboard/company"), "http://x").searchParams.get("invitation");
-  const accepted = await call(env.app, "POST", `/api/companies/invitations/${token}/accept`, who);
-  expect(accepted.statusCode, accepted.body).toBe(200);
+  await joinCompany(env, companyAdmin, companyId, who, role);
   return who;
 }
