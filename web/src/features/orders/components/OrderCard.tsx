@@ -28,7 +28,7 @@ export function PoNumber({ order }: { order: Order }) {
   const label = poNumberLabel(order.poNumber);
   if (!label) return null;
   return (
-    <span data-testid="po-number" className="block break-all font-mono text-slate-600 text-xs">
+    <span data-testid="po-number" className="block break-words font-mono text-slate-600 text-xs">
       {label}
     </span>
   );

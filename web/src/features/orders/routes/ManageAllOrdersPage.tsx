@@ -108,7 +108,7 @@ function OrderSearch({ search }: { search: string }) {
           type="search"
           key={search}
           defaultValue={search}
-          placeholder="Order number, PO number, email or product"
+          placeholder="Order number, PO, email or product"
           maxLength={254}
           className="min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-navy text-sm shadow-sm focus:border-accent-dark focus:outline-none focus:ring-3 focus:ring-orange-200 sm:w-80"
         />
