@@ -35,6 +35,9 @@ export const orderTermsDefaults: { poNumber: string; paymentMethod: PaymentMetho
   paymentMethod: "card",
 };
 
+/** What the order form and the checkout say of paying once "Pay on account" is chosen. */
+export const accountOrderNote = "On account, nothing is paid now: the order is due after it ships.";
+
 /** "Due 30 days after shipping": when an order on account is due, under "Pay on account". */
 export function accountDueHint(paymentTermsDays: number): string {
   return `Due ${paymentTermsDays} ${paymentTermsDays === 1 ? "day" : "days"} after shipping`;

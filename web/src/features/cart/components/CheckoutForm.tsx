@@ -15,7 +15,12 @@ import { AlertIcon } from "#web/components/icons";
 import { lineCount } from "#web/components/OrderLines";
 import { errorMessage } from "#web/lib/api";
 import { type BuyingTerms, useBuyingTerms } from "#web/lib/companies/buying-terms";
-import { orderTermsDefaults, orderTermsFields, termsRefusalField } from "#web/lib/companies/order-terms";
+import {
+  accountOrderNote,
+  orderTermsDefaults,
+  orderTermsFields,
+  termsRefusalField,
+} from "#web/lib/companies/order-terms";
 import {
   arrivalDate,
   days,
@@ -272,9 +277,7 @@ export function CheckoutForm({ cart }: { cart: Cart }) {
       </h2>
       <p className="mt-1 text-slate-600 text-sm">
         Every line becomes one order, delivered together.{" "}
-        {onAccount
-          ? "On account, nothing is paid now: the order is due after it ships."
-          : "You pay the whole order by card on the next page."}
+        {onAccount ? accountOrderNote : "You pay the whole order by card on the next page."}
       </p>
 
       <form noValidate onSubmit={onSubmit} aria-label="Checkout" className="mt-5 space-y-5">

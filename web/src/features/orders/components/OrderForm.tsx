@@ -17,7 +17,12 @@ import { AlertIcon } from "#web/components/icons";
 import { LotStepper } from "#web/components/LotStepper";
 import { ApiError, errorMessage } from "#web/lib/api";
 import { type BuyingTerms, useBuyingTerms } from "#web/lib/companies/buying-terms";
-import { orderTermsDefaults, orderTermsFields, termsRefusalField } from "#web/lib/companies/order-terms";
+import {
+  accountOrderNote,
+  orderTermsDefaults,
+  orderTermsFields,
+  termsRefusalField,
+} from "#web/lib/companies/order-terms";
 import {
   arrivalDate,
   days,
@@ -134,6 +139,7 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
   const { errors, isSubmitting } = form.formState;
   const quantity = useWatch({ control: form.control, name: "quantity" });
   const lot = lotTotal(tool, quantity);
+  const onAccount = useWatch({ control: form.control, name: "paymentMethod" }) === "account";
 
   const { largest, soldOut, step } = lotRange(tool);
   const inSteps = step > 1 ? `, in steps of ${step.toLocaleString("en-US")}` : "";
@@ -194,7 +200,7 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
       </h2>
       <p className="mt-1 text-slate-600 text-sm">
         Sold in lots of at least {pieces(tool.minimum)}
-        {inSteps}. You pay by card from My Orders.
+        {inSteps}. {onAccount ? accountOrderNote : "You pay by card from My Orders."}
       </p>
 
       {soldOut && (
