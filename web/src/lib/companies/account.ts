@@ -22,12 +22,11 @@ export function useCompanyBalance(companyId: string) {
   });
 }
 
-/** The statement, oldest first, with its running balance; read only while `enabled`. */
-export function useCompanyStatement(companyId: string, enabled = true) {
+/** The statement, oldest first, with its running balance. */
+export function useCompanyStatement(companyId: string) {
   return useQuery({
     queryKey: [...companyAccountKey(companyId), "statement"],
     queryFn: ({ signal }) => apiJson(`${companyPath(companyId)}/statement`, statementSchema, { signal }),
-    enabled,
     staleTime: 0,
   });
 }

@@ -4,13 +4,10 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { type CompanyListItem, type CompanyPaymentInput, companyPaymentBody } from "#contract/companies";
 import { formatDollars } from "#contract/money";
+import { CompanyBalanceState, CompanyStatement } from "#web/components/company-account/AccountQueries";
 import { BalanceFigures } from "#web/components/company-account/BalanceFigures";
-import { StatementTable } from "#web/components/company-account/StatementTable";
 import { controlClass, Field } from "#web/components/FormField";
 import { FailedAlert } from "#web/components/forms/FailedAlert";
-import { QueryState } from "#web/components/QueryState";
-import { Spinner } from "#web/components/Spinner";
-import { useCompanyBalance, useCompanyStatement } from "#web/lib/companies/account";
 import { statementCsvHref } from "#web/lib/companies/account-display";
 import { todayIso } from "#web/lib/delivery/delivery-date";
 import { toast } from "#web/lib/toast";
@@ -90,7 +87,6 @@ function RecordPaymentForm({ company }: { company: CompanyListItem }) {
 /** The statement under the card, read only once asked for, with its CSV download. */
 function StatementDisclosure({ company }: { company: CompanyListItem }) {
   const [open, setOpen] = useState(false);
-  const statement = useCompanyStatement(company._id, open);
   const panelId = `${useId()}-statement`;
   return (
     <div className="space-y-3">
@@ -115,14 +111,7 @@ function StatementDisclosure({ company }: { company: CompanyListItem }) {
       </div>
       <div id={panelId} hidden={!open}>
         {open && (
-          <QueryState
-            query={statement}
-            pending={<Spinner label="Loading the statement…" />}
-            errorTitle="We could not load the statement"
-            errorPanel={{ headingLevel: 3, size: "compact" }}
-          >
-            {(lines) => <StatementTable lines={lines} label={`Statement of ${company.name}, oldest first`} />}
-          </QueryState>
+          <CompanyStatement companyId={company._id} label={`Statement of ${company.name}, oldest first`} />
         )}
       </div>
     </div>
@@ -131,22 +120,16 @@ function StatementDisclosure({ company }: { company: CompanyListItem }) {
 
 /** An approved company on account: its balance, a payment to record, its statement. */
 export function CompanyAccount({ company }: { company: CompanyListItem }) {
-  const balance = useCompanyBalance(company._id);
   return (
     <section
       aria-label={`Account of ${company.name}`}
       className="mt-5 space-y-4 border-slate-100 border-t pt-5"
     >
-      <QueryState
-        query={balance}
-        pending={<Spinner label="Loading the account…" />}
-        errorTitle="We could not load the account"
-        errorPanel={{ headingLevel: 3, size: "compact" }}
-      >
+      <CompanyBalanceState companyId={company._id}>
         {(data) => (
           <BalanceFigures balance={data} paymentTermsDays={company.paymentTermsDays} size="compact" />
         )}
-      </QueryState>
+      </CompanyBalanceState>
       <RecordPaymentForm company={company} />
       <StatementDisclosure company={company} />
     </section>

@@ -1,10 +1,7 @@
 import type { Company, CompanyBalance } from "#contract/companies";
 import { formatDollars } from "#contract/money";
+import { CompanyBalanceState, CompanyStatement } from "#web/components/company-account/AccountQueries";
 import { BalanceFigures } from "#web/components/company-account/BalanceFigures";
-import { StatementTable } from "#web/components/company-account/StatementTable";
-import { QueryState } from "#web/components/QueryState";
-import { Spinner } from "#web/components/Spinner";
-import { useCompanyBalance, useCompanyStatement } from "#web/lib/companies/account";
 import { formatAccountDay, overdueLabel, statementCsvHref } from "#web/lib/companies/account-display";
 
 const cardList = "divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm";
@@ -113,7 +110,6 @@ function Subsection({
 }
 
 function Statement({ companyId }: { companyId: string }) {
-  const statement = useCompanyStatement(companyId);
   return (
     <Subsection
       id="statement-heading"
@@ -128,32 +124,19 @@ function Statement({ companyId }: { companyId: string }) {
         </a>
       }
     >
-      <QueryState
-        query={statement}
-        pending={<Spinner label="Loading the statement…" />}
-        errorTitle="We could not load the statement"
-        errorPanel={{ headingLevel: 3, size: "compact" }}
-      >
-        {(lines) => <StatementTable lines={lines} label="Statement, oldest first" />}
-      </QueryState>
+      <CompanyStatement companyId={companyId} label="Statement, oldest first" />
     </Subsection>
   );
 }
 
 /** The company admins' account: the figures, what is due when, the payments and the statement. */
 export function AccountPanel({ company }: { company: Company }) {
-  const balance = useCompanyBalance(company._id);
   return (
     <section aria-labelledby="account-heading" className="space-y-5">
       <h2 id="account-heading" className="font-semibold text-lg text-navy">
         Account
       </h2>
-      <QueryState
-        query={balance}
-        pending={<Spinner label="Loading the account…" />}
-        errorTitle="We could not load the account"
-        errorPanel={{ headingLevel: 3, size: "compact" }}
-      >
+      <CompanyBalanceState companyId={company._id}>
         {(data) => (
           <div className="space-y-6">
             <BalanceFigures balance={data} paymentTermsDays={company.paymentTermsDays} />
@@ -165,7 +148,7 @@ export function AccountPanel({ company }: { company: Company }) {
             </Subsection>
           </div>
         )}
-      </QueryState>
+      </CompanyBalanceState>
       <Statement companyId={company._id} />
     </section>
   );
