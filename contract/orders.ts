@@ -193,6 +193,12 @@ export const myOrdersQuery = listQuery.extend({
   status: statusFilter,
 });
 
+/**
+ * GET /api/companies/{id}/orders (issue 27: the company's admins, the shop's admins): every order of
+ * the company, whoever of it placed it, newest first; pages and `?status=` as GET /api/order's.
+ */
+export const companyOrdersQuery = listQuery.extend({ status: statusFilter });
+
 /** The statuses of `?status=`, repeated (`?status=pending&status=paid`) or comma-separated (`?status=pending,paid`). */
 const statusList = z
   .preprocess(
@@ -214,7 +220,8 @@ const statusList = z
 /**
  * GET /api/allOrder (admin): every order, newest first; `?status=` keeps those of any of the given
  * statuses (`?status=pending&status=paid`, or `?status=pending,paid`: the orders still to act on);
- * `?q=` finds orders by number ("CM-10482"), id, buyer email or the start of the product's name.
+ * `?q=` finds orders by number ("CM-10482"), id, buyer email or the start of the product's name, and
+ * by PO number (whole, any case).
  */
 export const allOrdersQuery = listQuery.extend({
   status: statusList,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { newToolSchema, toolChangesSchema, toolLotProblem } from "./catalog";
 import {
   describePriceBreaks,
+  discountedCents,
   lowestUnitPrice,
   nextPriceBreak,
   parsePriceBreaksCell,
@@ -47,6 +48,43 @@ describe("unitPriceFor: the highest break at or below the quantity", () => {
     expect(unitPriceFor({ price: 12.5 }, 1_000_000)).toBe(12.5);
     expect(unitPriceFor({ price: 12.5, priceBreaks: null }, 1_000_000)).toBe(12.5);
     expect(unitPriceFor({ price: 12.5, priceBreaks: [] }, 1_000_000)).toBe(12.5);
+  });
+});
+
+describe("discountedCents: a company's discount off a price in cents, half-up to the cent", () => {
+  it("leaves a price whole at 0% off", () => {
+    for (const cents of [1, 99, 590, 8950, 123_456_789]) expect(discountedCents(cents, 0)).toBe(cents);
+  });
+
+  it.each([
+    [590, 15, 502], // 501.5 → up
+    [8950, 15, 7608], // 7607.5 → up
+    [650, 15, 553], // 552.5 → up
+    [600, 15, 510], // exact
+    [101, 15, 86], // 85.85 → up
+    [103, 15, 88], // 87.55 → up
+    [109, 15, 93], // 92.65 → up
+    [113, 15, 96], // 96.05 → down
+    [8950, 50, 4475],
+    [590, 50, 295],
+    [999, 50, 500], // 499.5 → up
+    [997, 50, 499], // 498.5 → up
+    [7, 10, 6], // 6.3 → down
+    [5, 10, 5], // 4.5 → up
+  ])("%i cents less %i%% is %i cents", (cents, percent, expected) => {
+    expect(discountedCents(cents, percent)).toBe(expected);
+  });
+
+  it("rounds in integer cents, also for large prices", () => {
+    // 201 cents at 50% is 100.5 cents: half-up to 101.
+    expect(discountedCents(201, 50)).toBe(101);
+    expect(discountedCents(1_000_000_01, 15)).toBe(85_000_001); // 85,000,000.85 → up
+  });
+
+  it("never answers less than one cent", () => {
+    expect(discountedCents(1, 50)).toBe(1); // 0.5 → 1
+    expect(discountedCents(1, 15)).toBe(1); // 0.85 → 1
+    expect(discountedCents(2, 50)).toBe(1);
   });
 });
 

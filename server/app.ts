@@ -44,6 +44,7 @@ import { installMetrics } from "./metrics/metrics";
 import { adminOrderRoutes } from "./orders/admin-routes";
 import { anonymiseBuyer, ordersInProgressOf } from "./orders/buyer-data";
 import { companyAccountOrders } from "./orders/company-account";
+import { companyOrderRoutes } from "./orders/company-orders-routes";
 import { unpaidOrderExpiry } from "./orders/expiry";
 import { orderExportRoutes } from "./orders/export-routes";
 import { createOrderMessages } from "./orders/messages/order-messages";
@@ -252,6 +253,7 @@ export async function buildApp({
   shopLinksRoutes(app, { links: config.shopLinks });
   orderRoutes(app, { orders, idempotency, requireEmailVerification: config.requireEmailVerification });
   adminOrderRoutes(app, { orders });
+  companyOrderRoutes(app, { orders });
   orderExportRoutes(app, { db });
   paymentRoutes(app, { payments, gateway, orders, idempotency });
   unpaidOrderExpiry(app, {

@@ -16,13 +16,14 @@ export const noLongerSold = "This tool is no longer sold";
  * quantity now breaks (stock, sold out, Order Now's 500 in stock, changed minimum, maximum or step),
  * a changed price (setting the line again takes today's price). The price compared is the price a
  * piece for the line's quantity (its break, if any), then and now: the buyer changing the quantity
- * across a break sets the line again, an admin changing the price or a break is a change.
+ * across a break sets the line again, an admin changing the price or a break is a change. Both are
+ * the buyer's price: `discountPercent` is their approved company's discount (0 for everyone else).
  */
-export function lineProblem(line: StoredLine, tool: ToolLot): string | null {
+export function lineProblem(line: StoredLine, tool: ToolLot, discountPercent: number): string | null {
   if (tool.archivedAt !== null) return noLongerSold;
   const problem = lotProblem(tool, line.quantity);
   if (problem) return problem.message;
-  const today = unitPriceCentsFor(tool, line.quantity);
+  const today = unitPriceCentsFor(tool, line.quantity, discountPercent);
   if (today !== line.addedUnitPriceCents) {
     return `The price changed from ${formatCents(line.addedUnitPriceCents)} to ${formatCents(today)} a piece`;
   }
@@ -32,15 +33,20 @@ export function lineProblem(line: StoredLine, tool: ToolLot): string | null {
 /**
  * The cart as the API sends it, lines in the order they were added, priced today. The total is
  * what can be checked out now: the lines without a problem (a changed price counts until accepted).
+ * Every price is the buyer's: `discountPercent` off after the break, as checkout will charge it.
  */
-export function presentCart(lines: readonly StoredLine[], toolsById: ReadonlyMap<string, ToolLot>): Cart {
+export function presentCart(
+  lines: readonly StoredLine[],
+  toolsById: ReadonlyMap<string, ToolLot>,
+  discountPercent: number,
+): Cart {
   let totalCents = 0;
   const shown: CartLine[] = [];
   for (const line of lines) {
     const tool = toolsById.get(line.toolId);
     if (!tool) continue; // a line's tool cannot be deleted (the foreign key), only archived
-    const problem = lineProblem(line, tool);
-    const unitPriceCents = unitPriceCentsFor(tool, line.quantity);
+    const problem = lineProblem(line, tool, discountPercent);
+    const unitPriceCents = unitPriceCentsFor(tool, line.quantity, discountPercent);
     const lineCents = lotTotalCents(unitPriceCents, line.quantity);
     if (problem === null) totalCents += lineCents;
     shown.push({

@@ -20,12 +20,14 @@ export const cartFullNotAdded = `Your cart is full (${maxCartLines} lines): not 
  * Puts lines (an earlier order's) back into the buyer's cart, in the caller's transaction (the cart
  * locked), each checked against today's rules, prices and stock: a line already in the cart gets
  * the quantity added; a quantity the rules no longer allow becomes the nearest one they do; a tool
- * sold out or no longer sold is left out; a price that changed is said. Answers what changed.
+ * sold out or no longer sold is left out; a price that changed is said. Today's price is the buyer's
+ * (`discountPercent`: their approved company's discount, else 0). Answers what changed.
  */
 export async function putBackLines(
   tx: Tx,
   userId: string,
   lines: readonly PutBackLine[],
+  discountPercent: number,
 ): Promise<LineChange[]> {
   // The same tool twice: one line, the quantities summed (the first line's price).
   const wanted = new Map<string, PutBackLine>();
@@ -66,11 +68,16 @@ export async function putBackLines(
     }
     if (had === 0) lineCount++;
     // The order's price a piece against today's for the quantity ordered (a break may apply to both).
-    const today = unitPriceCentsFor(tool, line.quantity);
+    const today = unitPriceCentsFor(tool, line.quantity, discountPercent);
     if (today !== line.unitPriceCents) {
       said(`Price changed from ${formatCents(line.unitPriceCents)} to ${formatCents(today)}`);
     }
-    rows.push({ userId, toolId: tool.id, quantity, addedUnitPriceCents: unitPriceCentsFor(tool, quantity) });
+    rows.push({
+      userId,
+      toolId: tool.id,
+      quantity,
+      addedUnitPriceCents: unitPriceCentsFor(tool, quantity, discountPercent),
+    });
   }
   await setLines(tx, rows);
   return changes;

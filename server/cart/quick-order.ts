@@ -28,9 +28,15 @@ type Merged = { line: number; sku: string; tool: ToolLot; quantity: number };
 /**
  * Checks a quick-order list and puts its valid lines into the buyer's cart, in the caller's
  * transaction (the cart locked). A tool already in the cart gets the list's quantity added, and the
- * sum is what the lot rules check. Throws 400 for a list that cannot be read as a whole.
+ * sum is what the lot rules check. Lines are priced at the buyer's price (`discountPercent`: their
+ * approved company's discount, else 0). Throws 400 for a list that cannot be read as a whole.
  */
-export async function addQuickOrder(tx: Tx, userId: string, text: string): Promise<QuickOrderResult> {
+export async function addQuickOrder(
+  tx: Tx,
+  userId: string,
+  text: string,
+  discountPercent: number,
+): Promise<QuickOrderResult> {
   const list = readQuickOrderList(text);
   if (!list.ok) throw badRequest(list.error);
   const problems: QuickOrderProblem[] = [];
@@ -90,14 +96,14 @@ export async function addQuickOrder(tx: Tx, userId: string, text: string): Promi
     }
     if (had === 0) lineCount++;
     added.push({ line, sku, toolId: tool.id, quantity });
-    const addedUnitPriceCents = unitPriceCentsFor(tool, had + quantity);
+    const addedUnitPriceCents = unitPriceCentsFor(tool, had + quantity, discountPercent);
     rows.push({ userId, toolId: tool.id, quantity: had + quantity, addedUnitPriceCents });
   }
 
   await setLines(tx, rows);
   problems.sort((a, b) => a.line - b.line);
   added.sort((a, b) => a.line - b.line);
-  return { added, problems, cart: await cartAfter(tx, held, rows, merged) };
+  return { added, problems, cart: await cartAfter(tx, held, rows, merged, discountPercent) };
 }
 
 /**
@@ -110,6 +116,7 @@ async function cartAfter(
   held: readonly StoredLine[],
   rows: readonly CartLineRow[],
   listed: ReadonlyMap<string, Merged>,
+  discountPercent: number,
 ): Promise<QuickOrderResult["cart"]> {
   const written = new Map(rows.map((r) => [r.toolId, r]));
   const lines: StoredLine[] = held.map((line) => {
@@ -129,5 +136,5 @@ async function cartAfter(
   const unlisted = held.map((l) => l.toolId).filter((id) => !listed.has(id));
   const tools = await toolLotsOf(tx, unlisted);
   for (const { tool } of listed.values()) tools.set(tool.id, tool);
-  return presentCart(lines, tools);
+  return presentCart(lines, tools, discountPercent);
 }

@@ -3,6 +3,7 @@ import { type Cart, type LotRefusal, lotRefusalOf, maxCartLines } from "#contrac
 import type { ReorderAnswer } from "#contract/checkout";
 import { type ToolLot, toolLotsOf } from "#server/catalog/lots";
 import { unitPriceCentsFor } from "#server/catalog/pricing";
+import { discountPercentOf } from "#server/companies/ordering";
 import type { Db, Tx } from "#server/db/database";
 import { conflict, notFound } from "#server/http/errors";
 import { presentCart } from "./cart-view";
@@ -24,7 +25,11 @@ export function refusalOf(tool: ToolLot, quantity: number): LineRefusal | undefi
 }
 
 export function createCartService(db: Db) {
-  async function cartOf(tx: Db | Tx, userId: string): Promise<Cart> {
+  /**
+   * The buyer's cart at their price: `discountPercent` is their approved company's discount (issue
+   * 27), read once per request by the caller (`discountPercentOf`); checkout charges the same.
+   */
+  async function cartOf(tx: Db | Tx, userId: string, discountPercent: number): Promise<Cart> {
     const lines = await storedLines(tx, userId);
     return presentCart(
       lines,
@@ -32,18 +37,19 @@ export function createCartService(db: Db) {
         tx,
         lines.map((l) => l.toolId),
       ),
+      discountPercent,
     );
   }
 
   return {
-    /** The buyer's cart, priced today, each line with what changed about its tool. */
-    cart(userId: string): Promise<Cart> {
-      return cartOf(db, userId);
+    /** The buyer's cart, priced today at their price, each line with what changed about its tool. */
+    async cart(userId: string): Promise<Cart> {
+      return cartOf(db, userId, await discountPercentOf(db, userId));
     },
 
     /**
      * Sets a line's quantity (adds the line when the tool is not in the cart yet) at today's price a
-     * piece for that quantity (its break, if any),
+     * piece for that quantity (its break, if any, then the buyer's company discount),
      * checked against the tool's lot rules and stock now (advisory: stock is taken at checkout).
      * Throws 404 for a tool not on sale, 409 when a new line would not fit.
      */
@@ -52,6 +58,7 @@ export function createCartService(db: Db) {
       if (!tool || tool.archivedAt !== null) throw notFound(noSuchTool);
       const refusal = refusalOf(tool, quantity);
       if (refusal) return refusal;
+      const discountPercent = await discountPercentOf(db, userId);
       return db.transaction(async (tx) => {
         // One buyer's changes queue here, so two tabs cannot both add the 501st line.
         await lockCart(tx, userId);
@@ -63,7 +70,7 @@ export function createCartService(db: Db) {
           .from(cartLines)
           .where(eq(cartLines.userId, userId));
         if ((has?.here ?? 0) === 0 && (has?.count ?? 0) >= maxCartLines) throw conflict(cartFull);
-        const addedUnitPriceCents = unitPriceCentsFor(tool, quantity);
+        const addedUnitPriceCents = unitPriceCentsFor(tool, quantity, discountPercent);
         await tx
           .insert(cartLines)
           .values({ userId, toolId, quantity, addedUnitPriceCents })
@@ -71,14 +78,14 @@ export function createCartService(db: Db) {
             target: [cartLines.userId, cartLines.toolId],
             set: { quantity, addedUnitPriceCents },
           });
-        return cartOf(tx, userId);
+        return cartOf(tx, userId, discountPercent);
       });
     },
 
     /** Takes a tool's line out of the cart (none there: nothing to do). */
     async removeLine(userId: string, toolId: string): Promise<Cart> {
       await db.delete(cartLines).where(and(eq(cartLines.userId, userId), eq(cartLines.toolId, toolId)));
-      return cartOf(db, userId);
+      return cartOf(db, userId, await discountPercentOf(db, userId));
     },
 
     /**
@@ -93,13 +100,20 @@ export function createCartService(db: Db) {
 
     /**
      * The cart locked by `lockCart` read again (a line removed meanwhile is gone), priced by the
-     * tools the checkout has locked; a line's tool not among them is read here.
+     * tools the checkout has locked (a line's tool not among them is read here), at the buyer's price
+     * (`discount`: the one the checkout read in its transaction; left out, it is read here).
      */
-    async lockedCart(tx: Tx, userId: string, locked: ReadonlyMap<string, ToolLot>): Promise<Cart> {
+    async lockedCart(
+      tx: Tx,
+      userId: string,
+      locked: ReadonlyMap<string, ToolLot>,
+      discount?: number,
+    ): Promise<Cart> {
       const lines = await storedLines(tx, userId);
+      const discountPercent = discount ?? (await discountPercentOf(tx, userId));
       const missing = lines.map((l) => l.toolId).filter((id) => !locked.has(id));
-      if (missing.length === 0) return presentCart(lines, locked);
-      return presentCart(lines, new Map([...locked, ...(await toolLotsOf(tx, missing))]));
+      if (missing.length === 0) return presentCart(lines, locked, discountPercent);
+      return presentCart(lines, new Map([...locked, ...(await toolLotsOf(tx, missing))]), discountPercent);
     },
 
     /** Empties the cart in the caller's transaction (the checkout that ordered it). */
@@ -117,7 +131,7 @@ export function createCartService(db: Db) {
     quickOrder(userId: string, text: string): Promise<QuickOrderResult> {
       return db.transaction(async (tx) => {
         await lockCart(tx, userId);
-        return addQuickOrder(tx, userId, text);
+        return addQuickOrder(tx, userId, text, await discountPercentOf(tx, userId));
       });
     },
 
@@ -128,8 +142,9 @@ export function createCartService(db: Db) {
     putBack(userId: string, lines: readonly PutBackLine[]): Promise<ReorderAnswer> {
       return db.transaction(async (tx) => {
         await lockCart(tx, userId);
-        const changes = await putBackLines(tx, userId, lines);
-        return { cart: await cartOf(tx, userId), changes };
+        const discountPercent = await discountPercentOf(tx, userId);
+        const changes = await putBackLines(tx, userId, lines, discountPercent);
+        return { cart: await cartOf(tx, userId, discountPercent), changes };
       });
     },
   };

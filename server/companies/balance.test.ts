@@ -24,7 +24,7 @@ import {
   type CompanyCallers,
   companyCallerNames,
   companyOf,
-  join,
+  joinCompany as join,
   signUpCompanyCallers,
 } from "./company-test-helpers";
 import { companyNotices, companyPayments } from "./tables";

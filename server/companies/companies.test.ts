@@ -14,7 +14,7 @@ import {
   companyCallerNames,
   companyOf,
   invitationToken,
-  join,
+  joinCompany as join,
   signUpCompanyCallers,
 } from "./company-test-helpers";
 import { companies, companyInvitations } from "./tables";

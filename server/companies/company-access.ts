@@ -26,3 +26,15 @@ export async function assertCompanyReader(db: Db, caller: SessionUser, companyId
   if (!member) throw notFound(companyMessages.noCompany);
   if (member.role !== "admin") throw forbidden(companyMessages.notCompanyAdmin);
 }
+
+/**
+ * Whether the user is an admin of the company (issue 27: a company admin reads every order of the
+ * company, one by one too). The shop's admins are not asked here: they read every order anyway.
+ */
+export async function isCompanyAdmin(db: Db, userId: string, companyId: string): Promise<boolean> {
+  const [member] = await db
+    .select({ role: companyMembers.role })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+  return member?.role === "admin";
+}

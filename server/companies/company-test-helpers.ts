@@ -1,10 +1,11 @@
-// Helpers for the company API tests (not a test file itself).
+// Helpers for the API tests that need a company with members (not a test file itself).
 import { expect } from "vitest";
-import type { Company } from "../../contract/companies";
+import type { Company, CompanyTermsInput } from "../../contract/companies";
 import { call } from "../test/requests";
 import { adminEmail, lastMail, linkIn, signUp, type TestUser } from "../test/sessions";
 import type { TestEnv } from "../test/test-env";
 
+/** A valid POST /api/companies body. */
 export const application = (name: string) => ({
   name,
   taxId: "DE123456789",
@@ -38,8 +39,8 @@ export async function companyOf(
   return company;
 }
 
-/** `who` joins the company through an invitation from `companyAdmin`. */
-export async function join(
+/** `who` joins the company with `role` through an invitation from `companyAdmin`, mailed and accepted. */
+export async function joinCompany(
   env: TestEnv,
   companyAdmin: TestUser,
   companyId: string,
@@ -54,6 +55,39 @@ export async function join(
   const token = await invitationToken(env, who.email);
   const accepted = await call(env.app, "POST", `/api/companies/invitations/${token}/accept`, who);
   expect(accepted.statusCode, accepted.body).toBe(200);
+}
+
+/**
+ * A company applied for by a new user (its admin, so a member who orders for it) and, unless
+ * `terms.status` says otherwise, approved by `shopAdmin` with `terms` (PATCH /api/companies/{id}).
+ */
+export async function companyWithBuyer(
+  env: TestEnv,
+  shopAdmin: TestUser,
+  terms: CompanyTermsInput = {},
+): Promise<{ company: Company; buyer: TestUser }> {
+  const buyer = await signUp(env.app);
+  const company = await companyOf(env, buyer, shopAdmin, `Garage ${crypto.randomUUID().slice(0, 8)}`, false);
+  if (terms.status !== "pending") {
+    const ok = await call(env.app, "PATCH", `/api/companies/${company._id}`, shopAdmin, {
+      status: "approved",
+      ...terms,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+  }
+  return { company, buyer };
+}
+
+/** A new user who joins the company as `role`, through the invitation its admin mails. */
+export async function memberOf(
+  env: TestEnv,
+  companyAdmin: TestUser,
+  companyId: string,
+  role: "admin" | "buyer" = "buyer",
+): Promise<TestUser> {
+  const who = await signUp(env.app);
+  await joinCompany(env, companyAdmin, companyId, who, role);
+  return who;
 }
 
 /** Who calls a company route in the access tests, after the visitor (no session). */
@@ -72,6 +106,6 @@ export async function signUpCompanyCallers(env: TestEnv, who: CompanyCallers) {
   who.otherAdmin = await signUp(env.app);
   const a = await companyOf(env, who.companyAdmin, who.shopAdmin, "Garage A");
   const b = await companyOf(env, who.otherAdmin, who.shopAdmin, "Garage B");
-  await join(env, who.companyAdmin, a._id, who.buyer, "buyer");
+  await joinCompany(env, who.companyAdmin, a._id, who.buyer, "buyer");
   return { a, b };
 }

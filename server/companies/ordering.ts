@@ -38,3 +38,12 @@ export async function orderingTerms(db: Db | Tx, userId: string): Promise<Orderi
 export async function discountPercentOf(db: Db | Tx, userId: string): Promise<number> {
   return (await orderingTerms(db, userId))?.discountPercent ?? 0;
 }
+
+/** The company's payment terms (days after shipping an on-account order is due); undefined when there is no such company. */
+export async function paymentTermsOf(db: Db | Tx, companyId: string): Promise<PaymentTermsDays | undefined> {
+  const [row] = await db
+    .select({ days: companies.paymentTermsDays })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row ? (row.days as PaymentTermsDays) : undefined;
+}

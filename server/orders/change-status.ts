@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { type OrderStatus, transitionRefusal } from "#contract/order-status";
+import { type OrderStatus, type PaymentMethod, transitionRefusal } from "#contract/order-status";
 import type { Tx } from "#server/db/database";
 import { conflict } from "#server/http/errors";
 import { noSuchOrder, type OrderRow } from "./order-view";
@@ -8,9 +8,12 @@ import { orderEvents, orders } from "./tables";
 // Every change of an order's status goes through here, under the order's row lock, by the state
 // machine of contract/order-status.ts (the web asks the same one which actions an order offers).
 
-/** Throws a 409 with a message a person can act on when the move is not allowed. */
-export function assertTransition(from: OrderStatus, to: OrderStatus): void {
-  const refusal = transitionRefusal(from, to);
+/**
+ * Throws a 409 with a message a person can act on when the move is not allowed, by the order's
+ * payment method's rules (an on-account order ships unpaid, and is never paid by card).
+ */
+export function assertTransition(from: OrderStatus, to: OrderStatus, method: PaymentMethod = "card"): void {
+  const refusal = transitionRefusal(from, to, method);
   if (refusal) throw conflict(refusal);
 }
 
@@ -29,13 +32,13 @@ export type StatusChange = {
   /** Who made the change; null for the shop itself (a payment webhook, the unpaid-order expiry). */
   actorUserId: string | null;
   note: string;
-  /** Columns that change with the status (the transaction id of a payment). */
-  set?: Partial<Pick<OrderRow, "transactionId">>;
+  /** Columns that change with the status (the transaction id of a payment, the shipping and due days). */
+  set?: Partial<Pick<OrderRow, "transactionId" | "shippedOn" | "dueOn">>;
 };
 
 /** Moves a locked order to a new status, if the state machine allows it, and records who did it. */
 export async function changeStatus(tx: Tx, order: OrderRow, change: StatusChange): Promise<OrderRow> {
-  assertTransition(order.status, change.to);
+  assertTransition(order.status, change.to, order.paymentMethod);
   const [row] = await tx
     .update(orders)
     .set({ ...change.set, status: change.to, updatedAt: new Date() })

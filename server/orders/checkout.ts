@@ -13,6 +13,7 @@ import { arrayParam } from "#server/db/arrays";
 import type { Tx } from "#server/db/database";
 import { badRequest, conflict } from "#server/http/errors";
 import { enqueueMail } from "#server/mail/outbox";
+import { assertCreditFor, companyOrderOf, holdCompanyCredit } from "./company-order";
 import type { OrderLineRow, PlacedOrder } from "./order-view";
 import type { OrdersContext } from "./orders-deps";
 import { orderEvents, orderLines, orders } from "./tables";
@@ -75,6 +76,8 @@ async function insertLinesAndEvent(tx: Tx, orderId: string, buyerId: string, row
  * stock of every line taken (all or none), the order, its lines (each at the price a piece its
  * quantity reaches: catalog/pricing.ts `unitPriceCentsFor`), its event, the confirmation and the
  * emptied cart. `alsoInTransaction` runs before it commits (the idempotency key's answer).
+ * A member of an approved company orders for it (issue 27): its discount on every line, its PO
+ * rule, and on account its credit (the company's row locked first, before the cart and the tools).
  */
 export async function checkout(
   { db, deps }: OrdersContext,
@@ -82,12 +85,16 @@ export async function checkout(
   input: CheckoutInput,
   alsoInTransaction?: (tx: Tx, order: PlacedOrder) => Promise<void>,
 ): Promise<CheckoutOutcome> {
+  const company = await companyOrderOf(db, buyer.id, input);
+  const { companyId } = company;
+  const onAccount = company.paymentMethod === "account" && companyId !== null;
   const outcome = await db.transaction(async (tx): Promise<CheckoutOutcome> => {
+    const credit = onAccount ? await holdCompanyCredit(tx, companyId) : undefined;
     const toolIds = await deps.cart.lockCart(tx, buyer.id);
     if (toolIds.length === 0) throw badRequest(emptyCart);
     const locked = await lockToolsForOrder(tx, toolIds);
     // Read again under the tools' locks: what it says now holds until the order commits.
-    const cart = await deps.cart.lockedCart(tx, buyer.id, locked);
+    const cart = await deps.cart.lockedCart(tx, buyer.id, locked, company.discountPercent);
     const short: ShortLine[] = [];
     for (const line of cart.lines) {
       const tool = locked.get(line.toolId);
@@ -111,7 +118,11 @@ export async function checkout(
     const lines = cart.lines.map((line) => {
       const tool = locked.get(line.toolId);
       if (!tool) throw new Error("checkout: a line's tool was not locked");
-      return { tool, quantity: line.quantity, unitPriceCents: unitPriceCentsFor(tool, line.quantity) };
+      return {
+        tool,
+        quantity: line.quantity,
+        unitPriceCents: unitPriceCentsFor(tool, line.quantity, company.discountPercent),
+      };
     });
     const totalCents = lines.reduce((sum, l) => sum + lotTotalCents(l.unitPriceCents, l.quantity), 0);
     if (!Number.isSafeInteger(totalCents))
@@ -122,6 +133,7 @@ export async function checkout(
     const leadTimeDays = Math.max(...lines.map((l) => l.tool.leadTimeDays));
     const tooSoon = neededByProblem(leadTimeDays, input.orderDate);
     if (tooSoon) throw badRequest(tooSoon);
+    if (credit) assertCreditFor(credit, totalCents);
 
     const id = randomUUID();
     if (
@@ -156,6 +168,9 @@ export async function checkout(
         unitPriceCents: first.unitPriceCents,
         quantity: first.quantity,
         totalCents,
+        paymentMethod: company.paymentMethod,
+        companyId,
+        poNumber: company.poNumber,
       })
       .returning();
     if (!order) throw new Error("checkout: insert returned no order");
@@ -169,7 +184,7 @@ export async function checkout(
       quantity: l.quantity,
     }));
     await insertLinesAndEvent(tx, id, buyer.id, rows);
-    await enqueueMail(tx, await deps.messages.placed(order, rows));
+    await enqueueMail(tx, await deps.messages.placed(order, rows, company.paymentTermsDays));
     await deps.cart.clearIn(tx, buyer.id);
     const placed = { ...order, lines: rows };
     await alsoInTransaction?.(tx, placed);

@@ -6,7 +6,7 @@ import { orders } from "./tables";
 const hoursText = (hours: number) => (hours === 1 ? "1 hour" : `${hours} hours`);
 
 /**
- * Cancels every pending order placed at least `unpaidOrderHours` before `now`, as cancelling does
+ * Cancels every pending card order (never one on account, which is confirmed unpaid) placed at least `unpaidOrderHours` before `now`, as cancelling does
  * (its open payments first), with an event saying it was not paid in time; answers how many it
  * cancelled. An order that fails is logged and skipped. Safe to run in several processes at once.
  */
@@ -17,7 +17,13 @@ export async function expireUnpaidOrders(context: OrdersContext, now: Date): Pro
   const stale = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, "pending"), lte(orders.createdAt, new Date(now.getTime() - hours * hourMs))))
+    .where(
+      and(
+        eq(orders.status, "pending"),
+        eq(orders.paymentMethod, "card"),
+        lte(orders.createdAt, new Date(now.getTime() - hours * hourMs)),
+      ),
+    )
     .orderBy(asc(orders.createdAt));
   let cancelled = 0;
   for (const { id } of stale) {
@@ -25,6 +31,7 @@ export async function expireUnpaidOrders(context: OrdersContext, now: Date): Pro
       const release = await releaseUnpaid(context, id, {
         actorUserId: null,
         reason: `Not paid within ${hoursText(hours)}`,
+        cardOnly: true,
       });
       if (release.outcome === "cancelled") cancelled++;
     } catch (err) {

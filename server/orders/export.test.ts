@@ -1,5 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { beforeAll, expect, it } from "vitest";
+import { companies } from "../companies/tables";
 import { insertOrder, insertTool, userIdOf } from "../test/factories";
 import { call } from "../test/requests";
 import { adminEmail, usersAndAdmin } from "../test/sessions";
@@ -26,9 +27,19 @@ describeEachDatabase(
         createdAt: new Date("2026-03-10T09:30:00Z"),
         transactionId: "pi_paid_1",
       });
+      // An order of a company, on account, with its PO number (issue 27), shipped and due 30 days on.
+      const [company] = await env.db
+        .insert(companies)
+        .values({ name: 'Garage, "Fast" Ltd', taxId: "DE1", address: "1 Road", status: "approved" })
+        .returning();
       await insertOrder(env.db, plug, people.other, {
         status: "shipped",
         createdAt: new Date("2026-03-12T23:59:59.999Z"),
+        companyId: company?.id,
+        poNumber: "PO-7731",
+        paymentMethod: "account",
+        shippedOn: "2026-03-14",
+        dueOn: "2026-04-13",
       });
       await insertOrder(env.db, wrench, people.other, { createdAt: new Date("2026-03-13T00:00:00Z") });
       // Many orders in one second: the keyset must not lose or repeat any of them.
@@ -78,6 +89,17 @@ describeEachDatabase(
         `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`,
       );
       expect(res.body.split("\n")[0]).toBe(orderExportHeader.join(","));
+      // The columns clients read before company accounts keep their places; the new ones follow.
+      expect(orderExportHeader.slice(0, 18).join(",")).toBe(
+        "order_id,order_number,placed_at,updated_at,needed_by,buyer_name,buyer_email,phone,address,line,product,sku,quantity,unit_price,total,status,transaction_id,order_total",
+      );
+      expect(orderExportHeader.slice(18)).toEqual([
+        "po_number",
+        "payment_method",
+        "company",
+        "shipped_on",
+        "due_on",
+      ]);
       const rows = rowsOf(res.body);
       expect(rows).toHaveLength(bulk + 3);
       expect(new Set(rows.map((r) => r.order_id)).size).toBe(bulk + 3);
@@ -100,8 +122,22 @@ describeEachDatabase(
         transaction_id: "pi_paid_1",
         line: "1",
         order_total: "1790.00",
+        po_number: "",
+        payment_method: "card",
+        company: "",
+        shipped_on: "",
+        due_on: "",
       });
-      expect(rows.at(-2)).toMatchObject({ product: "'+Spark Plug", sku: "", status: "shipped" });
+      expect(rows.at(-2)).toMatchObject({
+        product: "'+Spark Plug",
+        sku: "",
+        status: "shipped",
+        po_number: "PO-7731",
+        payment_method: "account",
+        company: 'Garage, "Fast" Ltd',
+        shipped_on: "2026-03-14",
+        due_on: "2026-04-13",
+      });
     });
 
     it("keeps the orders of the given statuses and days (UTC, both ends included)", async () => {

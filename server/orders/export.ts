@@ -2,13 +2,16 @@ import { and, asc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { lotTotalCents } from "#contract/money";
 import { formatOrderNumber } from "#contract/order-number";
 import type { OrdersExportQuery } from "#contract/orders";
+import { companyNamesByIds } from "#server/companies/company-names";
 import type { Db } from "#server/db/database";
 import { orderLines, orders } from "./tables";
 
 /**
  * The orders export's columns, in order: one row per line of an order, the order's own columns
  * repeated on each (`line` its number, `total` the line's, `order_total` the order's). Money in
- * dollars with two decimals.
+ * dollars with two decimals. The columns of company accounts (issue 27) come last, so that clients
+ * reading the earlier ones by position keep working: `company` is the company's name, empty for an
+ * order of no company, as are a missing PO number and the days not reached yet.
  */
 export const orderExportHeader = [
   "order_id",
@@ -29,6 +32,11 @@ export const orderExportHeader = [
   "status",
   "transaction_id",
   "order_total",
+  "po_number",
+  "payment_method",
+  "company",
+  "shipped_on",
+  "due_on",
 ] as const;
 
 /** Lines read per query: the export holds one batch at a time, whatever the number of orders. */
@@ -67,6 +75,10 @@ export async function* orderExportRows(db: Db, query: OrdersExportQuery): AsyncG
       .where(and(where, after))
       .orderBy(asc(orders.createdAt), asc(orders.id), asc(orderLines.lineNo))
       .limit(batchSize);
+    const companyNames = await companyNamesByIds(
+      db,
+      batch.flatMap(({ order }) => (order.companyId ? [order.companyId] : [])),
+    );
     for (const { order: o, line } of batch) {
       yield [
         o.id,
@@ -87,6 +99,11 @@ export async function* orderExportRows(db: Db, query: OrdersExportQuery): AsyncG
         o.status,
         o.transactionId ?? "",
         dollars(o.totalCents),
+        o.poNumber ?? "",
+        o.paymentMethod,
+        (o.companyId && companyNames.get(o.companyId)) ?? "",
+        o.shippedOn ?? "",
+        o.dueOn ?? "",
       ];
     }
     const end = batch.at(-1);

@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, inArray, or, type SQL, sql } from "drizzle-orm";
 import { parseOrderNumber } from "#contract/order-number";
 import { type OrderStatus, orderStatuses } from "#contract/order-status";
-import type { Order } from "#contract/orders";
+import { type Order, poNumberLimit } from "#contract/orders";
 import type { ListQuery } from "#contract/pagination";
 import type { Db } from "#server/db/database";
 import { cursorKey, inRange, keyset, type Range } from "#server/db/keyset";
@@ -22,22 +22,33 @@ const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 /**
  * The admin's search, each form by its index: an order number (CM-10482), an order id, a buyer's
  * email, the start of a product name in any of its lines (a bare number may be either an order's or
- * a product's).
+ * a product's). Whatever could be a PO number (1-40 characters) also finds the orders of that PO
+ * number, whole and in any case (orders_po_number_idx on lower(po_number)).
  */
 function matching(q: string): SQL {
   const term = q.toLowerCase();
+  const mayBePo = term.length <= poNumberLimit;
+  const orPo = (found: SQL): SQL =>
+    mayBePo ? (or(found, eq(sql`lower(${orders.poNumber})`, term)) ?? found) : found;
   const number = parseOrderNumber(term);
-  if (number !== undefined) return eq(orders.number, number);
-  if (uuidText.test(term)) return eq(orders.id, term);
-  if (term.includes("@")) return eq(sql`lower(${orders.email})`, term);
-  // An order containing the product in any line (order_lines' index on the lowered name).
+  if (number !== undefined) return orPo(eq(orders.number, number));
+  if (uuidText.test(term)) return orPo(eq(orders.id, term));
+  if (term.includes("@")) return orPo(eq(sql`lower(${orders.email})`, term));
+  // An order containing the product in any line (order_lines' index on the lowered name), or of the
+  // PO number: one subquery of both (no OR), so that PostgreSQL joins it by both indexes.
+  const ofPo = mayBePo
+    ? sql` union all select po.${sql.identifier(orders.id.name)} from ${orders} po
+      where lower(po.${sql.identifier(orders.poNumber.name)}) = ${term}`
+    : sql``;
   const product = sql`${orders.id} in (select ${orderLines.orderId} from ${orderLines}
-    where lower(${orderLines.productName}) like ${`${term.replace(/[\\%_]/g, "\\$&")}%`})`;
+    where lower(${orderLines.productName}) like ${`${term.replace(/[\\%_]/g, "\\$&")}%`}${ofPo})`;
   return /^\d{1,15}$/.test(term) ? (or(eq(orders.number, Number(term)), product) ?? product) : product;
 }
 
 export type OrderFilter = {
   userId?: string;
+  /** The orders of one company (orders.company_id, by orders_company_idx), whoever placed them. */
+  companyId?: string;
   status?: OrderStatus | readonly OrderStatus[] | undefined;
   q?: string | undefined;
 };
@@ -55,7 +66,7 @@ async function countByStatus(db: Db, statuses: readonly OrderStatus[] | undefine
 }
 
 /**
- * A page of orders, newest first: of one user or everyone's, of one status or any of several (or
+ * A page of orders, newest first: of one user, of one company or everyone's, of one status or any of several (or
  * all), found by `q`. Several statuses are read one index range each and merged.
  */
 export async function listOrders(
@@ -69,6 +80,7 @@ export async function listOrders(
   const statuses = named && orderStatuses.every((s) => named.includes(s)) ? undefined : named;
   const own = and(
     filter.userId === undefined ? undefined : eq(orders.userId, filter.userId),
+    filter.companyId === undefined ? undefined : eq(orders.companyId, filter.companyId),
     filter.q === undefined ? undefined : matching(filter.q),
   );
   const read = (range: Range, status: SQL | undefined) =>

@@ -1,4 +1,4 @@
-import { count, desc, inArray, sql } from "drizzle-orm";
+import { count, desc, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import type { OrderStatus } from "../../contract/order-status";
 import type { Order } from "../../contract/orders";
@@ -232,6 +232,34 @@ describeEachDatabase(
       expect(byProduct.total).toBe(await freshCount());
       expect(byProduct.ids[0]).toBe(theirs._id);
       expect((await get("/api/allOrder?q=%25")).total).toBe(0);
+    });
+
+    it("finds orders by PO number, whole and in any case; a near miss finds nothing", async () => {
+      const other = await signUp(env.app);
+      const [byPo, byName, likeNumber] = [
+        await placeOrder(env.app, other, tool.id, 10),
+        await placeOrder(env.app, other, (await insertTool(env.db, { name: "Quokka Jack" })).id, 10),
+        await placeOrder(env.app, other, tool.id, 10),
+      ];
+      // POST /api/order takes no PO number yet (the other half of issue 27): set it as it would.
+      const setPo = (id: string, po: string) =>
+        env.db.update(orders).set({ poNumber: po }).where(eq(orders.id, id));
+      await setPo(byPo._id, "Quokka-PO/17");
+      await setPo(likeNumber._id, "CM-99999");
+      const search = (q: string) => get(`/api/allOrder?q=${encodeURIComponent(q)}`);
+      for (const q of ["Quokka-PO/17", "quokka-po/17", "QUOKKA-PO/17", " quokka-po/17 "]) {
+        expect(await search(q), q).toMatchObject({ ids: [byPo._id], total: 1 });
+      }
+      for (const nearMiss of ["Quokka-PO/1", "Quokka-PO/170", "Quokka-PO17"]) {
+        expect(await search(nearMiss), nearMiss).toMatchObject({ ids: [], total: 0 });
+      }
+      // A term that may be a PO number or the start of a product's name finds both.
+      const quokka = await search("quokka");
+      expect(quokka).toMatchObject({ ids: [byName._id], total: 1 });
+      await setPo(byPo._id, "QUOKKA");
+      expect(await search("Quokka")).toMatchObject({ ids: [byName._id, byPo._id], total: 2 });
+      // One that looks like an order number finds the order of that PO number too.
+      expect(await search("cm-99999")).toMatchObject({ ids: [likeNumber._id], total: 1 });
     });
   },
   { ADMIN_EMAILS: adminEmail },

@@ -27,7 +27,13 @@ export type CheckoutCart = {
   /** Holds the cart's changes off until the transaction ends; answers its lines' tools, in line order. */
   lockCart(tx: Tx, userId: string): Promise<string[]>;
   /** The cart (locked by `lockCart`) read again, priced today by `tools` (the tools the checkout locked). */
-  lockedCart(tx: Tx, userId: string, tools: ReadonlyMap<string, ToolLot>): Promise<Cart>;
+  /** `discountPercent`: the buyer's company discount the checkout read (the cart prices its lines with it). */
+  lockedCart(
+    tx: Tx,
+    userId: string,
+    tools: ReadonlyMap<string, ToolLot>,
+    discountPercent: number,
+  ): Promise<Cart>;
   /** Empties it, with the order. */
   clearIn(tx: Tx, userId: string): Promise<void>;
 };

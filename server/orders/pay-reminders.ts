@@ -1,11 +1,12 @@
 import { and, asc, eq, gt, lte } from "drizzle-orm";
+import { awaitsCardPayment } from "#contract/order-status";
 import type { Db } from "#server/db/database";
 import { lockOrder } from "./change-status";
 import { type OrderMessages, payReminderLeadMs } from "./messages/order-messages";
 import { orders } from "./tables";
 
 /**
- * Sends the pay reminder of every unpaid order that is released within the next 24 hours: each
+ * Sends the pay reminder of every unpaid card order (never one on account) that is released within the next 24 hours: each
  * order checked under its lock (still pending) and its reminder enqueued with a dedupe key, so a
  * buyer gets one reminder however many sweeps or servers see the order. Answers how many orders it
  * looked at. With UNPAID_ORDER_HOURS of 24 or less the order-placed message already says it all.
@@ -23,6 +24,7 @@ export async function remindUnpaidOrders(
     .where(
       and(
         eq(orders.status, "pending"),
+        eq(orders.paymentMethod, "card"),
         lte(orders.createdAt, new Date(now.getTime() - (releaseMs - payReminderLeadMs))),
         gt(orders.createdAt, new Date(now.getTime() - releaseMs)),
       ),
@@ -31,7 +33,7 @@ export async function remindUnpaidOrders(
   for (const { id } of due) {
     await db.transaction(async (tx) => {
       const order = await lockOrder(tx, id);
-      if (order.status === "pending") await deps.messages.reminder(tx, order);
+      if (awaitsCardPayment(order)) await deps.messages.reminder(tx, order);
     });
   }
   return due.length;

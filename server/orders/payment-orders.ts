@@ -7,7 +7,7 @@ import { noSuchOrder } from "./order-view";
 import { orders } from "./tables";
 
 /**
- * Orders as payments reach them (the port payments declares): a buyer's order, an order's status,
+ * Orders as payments reach them (the port payments declares): a buyer's order, an order's status and payment method,
  * the order locked for settling a payment, and a locked order marked paid through the state machine
  * (with the buyer's receipt and the admins' note in the same transaction).
  * The app hands it to the payments service, as it hands orders the payments' OpenPayments.
@@ -23,9 +23,12 @@ export function createPaymentOrders(db: Db, messages: OrderMessages): PaymentOrd
       return order;
     },
 
-    async statusOf(orderId) {
-      const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
-      return row?.status;
+    async stateOf(orderId) {
+      const [row] = await db
+        .select({ status: orders.status, paymentMethod: orders.paymentMethod })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      return row;
     },
 
     lock: lockOrder,

@@ -9,6 +9,7 @@ import { unitPriceCentsFor } from "#server/catalog/pricing";
 import { lotOf } from "#server/catalog/stock";
 import type { Tx } from "#server/db/database";
 import { badRequest, conflict, notFound } from "#server/http/errors";
+import { assertCreditFor, companyOrderOf, holdCompanyCredit } from "./company-order";
 import type { PlacedOrder } from "./order-view";
 import type { OrdersContext } from "./orders-deps";
 import { nextOrderNumber, placeOrderTakingStock } from "./take-stock";
@@ -22,6 +23,8 @@ const lotError = (problem: LotProblem) =>
  * Places an order for the signed-in buyer: name and email from the session, product and price
  * a piece from the tool (its price, or the break the quantity reaches: `unitPriceCentsFor`). `alsoInTransaction` runs in the order's transaction (the idempotency key's
  * answer is stored with the order, server/idempotency/keys.ts); if it throws, no order.
+ * A member of an approved company orders for it (issue 27): its discount on every unit price, its
+ * PO rule, and on account its credit, checked with the company's row locked before the stock's.
  */
 export async function placeOrder(
   { db, deps }: OrdersContext,
@@ -30,6 +33,7 @@ export async function placeOrder(
   alsoInTransaction?: (tx: Tx, order: PlacedOrder) => Promise<void>,
 ): Promise<PlacedOrder> {
   const quantity = input.orderMinimum;
+  const company = await companyOrderOf(db, buyer.id, input);
   // The order's number is drawn beside the tool's read (one round trip's wait, not two), and kept
   // by a retry (the refused statement inserted nothing). An order refused leaves a gap.
   let number: Promise<number> | undefined;
@@ -41,7 +45,7 @@ export async function placeOrder(
     if (problem) throw lotError(problem);
     const tooSoon = neededByProblem(tool.leadTimeDays, input.orderDate);
     if (tooSoon) throw badRequest(tooSoon);
-    const unitPriceCents = unitPriceCentsFor(tool, quantity);
+    const unitPriceCents = unitPriceCentsFor(tool, quantity, company.discountPercent);
     const totalCents = lotTotalCents(unitPriceCents, quantity);
     if (!Number.isSafeInteger(totalCents)) {
       throw badRequest("This order is too large to take online; please contact us");
@@ -61,28 +65,36 @@ export async function placeOrder(
       address: input.orderAddress,
       neededBy: input.orderDate,
       quantity,
-      paymentMethod: input.paymentMethod,
-      companyId: null,
-      poNumber: input.poNumber ?? null,
+      paymentMethod: company.paymentMethod,
+      companyId: company.companyId,
+      poNumber: company.poNumber,
     };
     // The buyer's confirmation is written by the same statement as the order, rendered before it.
     const { pricing: _, ...shown } = newOrder;
-    const confirmation = await deps.messages.placed({
-      ...shown,
-      productName: tool.name,
-      totalCents,
-      status: "pending",
-      transactionId: null,
-      shippedOn: null,
-      dueOn: null,
-      updatedAt: createdAt,
-    });
+    const confirmation = await deps.messages.placed(
+      {
+        ...shown,
+        productName: tool.name,
+        totalCents,
+        status: "pending",
+        transactionId: null,
+        shippedOn: null,
+        dueOn: null,
+        updatedAt: createdAt,
+      },
+      [],
+      company.paymentTermsDays,
+    );
     // One statement, no transaction around it (the tool's row is locked only while PostgreSQL runs
     // it), unless something must commit with it: the idempotency key's answer, or a low-stock
-    // message when the order may take the tool to its low-stock level (catalog/stock.ts).
+    // message when the order may take the tool to its low-stock level (catalog/stock.ts), or the
+    // order goes on account: the company's row is locked first, then the stock statement.
+    const { companyId } = newOrder;
+    const onAccount = newOrder.paymentMethod === "account" && companyId !== null;
     const order =
-      alsoInTransaction || tool.lowStockAt !== null
+      alsoInTransaction || tool.lowStockAt !== null || onAccount
         ? await db.transaction(async (tx) => {
+            if (onAccount) assertCreditFor(await holdCompanyCredit(tx, companyId), totalCents);
             const placed = await placeOrderTakingStock(tx, newOrder, confirmation);
             if (placed) await alsoInTransaction?.(tx, placed);
             return placed;

@@ -35,7 +35,12 @@ export type Release =
 export async function releaseUnpaid(
   { db, deps }: OrdersContext,
   id: string,
-  change: { actorUserId: string | null; reason: string },
+  change: {
+    actorUserId: string | null;
+    reason: string;
+    /** The unpaid-order expiry's: an on-account order is left as it is ("unchanged"). */
+    cardOnly?: boolean;
+  },
 ): Promise<Release> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const closing = await deps.payments.close(id);
@@ -43,6 +48,7 @@ export async function releaseUnpaid(
     const release = await db.transaction(async (tx): Promise<Release | undefined> => {
       const order = await lockOrder(tx, id);
       if (order.status !== "pending") return { outcome: "unchanged", order };
+      if (change.cardOnly && order.paymentMethod !== "card") return { outcome: "unchanged", order };
       // A payment started after the gateway calls: close it too before cancelling.
       if (await deps.payments.openBesides(tx, id, closing.closed)) return undefined;
       const lines = await linesToRelease(tx, order);

@@ -1,8 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { OrderStatus } from "#contract/order-status";
 import type { Order } from "#contract/orders";
 import type { ListQuery } from "#contract/pagination";
 import type { SessionUser } from "#server/accounts/guards";
+import { assertCompanyReader, isCompanyAdmin } from "#server/companies/company-access";
 import type { Db, Tx } from "#server/db/database";
 import { ordersOfBuyer } from "./buyer-data";
 import { cancelOrder } from "./cancel-order";
@@ -57,6 +58,20 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
       return listOrders(context, { userId, status }, query);
     },
 
+    /**
+     * Every order of a company, whoever of it placed it, newest first, for its admins and the shop's
+     * admins (its buyers 403, anyone else 404: assertCompanyReader).
+     */
+    async listCompanyOrders(
+      caller: SessionUser,
+      companyId: string,
+      status: OrderStatus | undefined,
+      query: ListQuery,
+    ) {
+      await assertCompanyReader(db, caller, companyId);
+      return listOrders(context, { companyId, status }, query);
+    },
+
     /** Every order, newest first (admin); with statuses, only the orders of any of them; `q` searches. */
     listAllOrders(
       filter: { status: readonly OrderStatus[] | undefined; q: string | undefined },
@@ -65,14 +80,14 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
       return listOrders(context, filter, query);
     },
 
-    /** The order if the user may see it (the owner, or an admin); undefined otherwise, as if it did not exist. */
+    /**
+     * The order if the user may see it (the owner, an admin of the order's company, or a shop admin);
+     * undefined otherwise, as if it did not exist. A company's buyer reads only the orders they placed.
+     */
     async findOrderFor(user: SessionUser, id: string): Promise<OrderRow | undefined> {
-      const mine = user.role === "admin" ? undefined : eq(orders.userId, user.id);
-      const [row] = await db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.id, id), mine));
-      return row;
+      const [row] = await db.select().from(orders).where(eq(orders.id, id));
+      if (!row || user.role === "admin" || row.userId === user.id) return row;
+      return row.companyId !== null && (await isCompanyAdmin(db, user.id, row.companyId)) ? row : undefined;
     },
 
     /** One of the buyer's own orders put back into their cart, and what changed; undefined when not theirs. */

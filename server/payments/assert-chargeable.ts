@@ -10,7 +10,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /**
  * The simulated gateway's question before it charges a card: only the order's open payment, and
- * only while the order is unpaid. Refuses (409) otherwise, so no money moves.
+ * only while the order is unpaid and paid by card. Refuses (409) otherwise, so no money moves.
  */
 export async function assertChargeable({ db, deps }: PaymentsContext, intent: GatewayIntent): Promise<void> {
   const [payment] = await db
@@ -19,8 +19,9 @@ export async function assertChargeable({ db, deps }: PaymentsContext, intent: Ga
     .where(eq(payments.intentId, intent.id));
   const orderId =
     payment?.orderId ?? (intent.orderId && uuidPattern.test(intent.orderId) ? intent.orderId : undefined);
-  const orderStatus = orderId === undefined ? undefined : await deps.orders.statusOf(orderId);
-  if (orderStatus && orderStatus !== "pending") assertPayable(orderStatus);
+  const order = orderId === undefined ? undefined : await deps.orders.stateOf(orderId);
+  // Paid, shipped, cancelled, or on account (never charged by card): refused.
+  if (order) assertPayable(order);
   if (!payment || !isOpen(payment.status)) {
     throw conflict("This payment is no longer open; start the payment again");
   }

@@ -24,11 +24,11 @@ async function settleConfirmed(
     .from(payments)
     .where(and(eq(payments.intentId, transactionId), eq(payments.orderId, order.id)));
   if (!attempt) {
-    assertPayable(order.status);
+    assertPayable(order);
     throw badRequest("That payment is not one of this order's payments");
   }
   const intent = await gateway.retrieveIntent(transactionId);
-  if (order.status !== "pending" && intent?.status !== "succeeded") assertPayable(order.status);
+  if (order.status !== "pending" && intent?.status !== "succeeded") assertPayable(order);
   assertPays(intent, order);
   const settled = await db.transaction((tx) => recordSuccess(context, tx, intent, buyer.id));
   if (settled.kind === "refunded") throw conflict(settled.message);

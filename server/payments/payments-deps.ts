@@ -1,4 +1,4 @@
-import type { OrderStatus } from "#contract/order-status";
+import type { OrderStatus, PaymentMethod } from "#contract/order-status";
 import type { Db, Tx } from "#server/db/database";
 import type { OrderRow } from "#server/orders/order-view";
 import type { PaymentGateway } from "./gateway";
@@ -13,8 +13,8 @@ export const shopCurrency = "usd";
 export type PaymentOrders = {
   /** The buyer's own order; a 404 when there is none, or it is someone else's. */
   ownOrder(buyerId: string, orderId: string): Promise<OrderRow>;
-  /** An order's status; undefined when there is no such order. */
-  statusOf(orderId: string): Promise<OrderStatus | undefined>;
+  /** An order's status and payment method; undefined when there is no such order. */
+  stateOf(orderId: string): Promise<{ status: OrderStatus; paymentMethod: PaymentMethod } | undefined>;
   /** Reads the order and locks it until `tx` ends, so its payments settle one at a time; a 404 when there is none. */
   lock(tx: Tx, orderId: string): Promise<OrderRow>;
   /** The locked order is paid by `transactionId` (a 409 when the state machine refuses); who and how go in its event. */

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { type OrderStatus, transitionRefusal } from "#contract/order-status";
+import { transitionRefusal } from "#contract/order-status";
 import { cardText } from "#contract/payments";
 import type { Tx } from "#server/db/database";
 import { isPgError } from "#server/db/errors";
@@ -24,9 +24,12 @@ export function assertPays(
   }
 }
 
-/** A 409 saying why an order of this status cannot be paid, in the shared state machine's words. */
-export function assertPayable(status: OrderStatus): void {
-  const refusal = transitionRefusal(status, "paid");
+/**
+ * A 409 saying why the order cannot be paid by card, in the shared state machine's words: its status,
+ * or being on account (`accountOrderNotPaidByCard`).
+ */
+export function assertPayable(order: Pick<OrderRow, "status" | "paymentMethod">): void {
+  const refusal = transitionRefusal(order.status, "paid", order.paymentMethod);
   if (refusal) throw conflict(refusal);
 }
 
@@ -82,7 +85,7 @@ async function refundExtra(
   if (row?.status === "refunded") return { kind: "refunded", order, message };
   const refund = await context.gateway.refundIntent(intent.id, cancelled ? "order_cancelled" : "duplicate");
   if (!refund) {
-    assertPayable(order.status);
+    assertPayable(order);
     throw conflict("This payment cannot be applied to its order");
   }
   const refunded = {
@@ -128,7 +131,7 @@ export async function recordSuccess(
   if (order.status !== "pending" && intent.status === "succeeded") {
     return refundExtra(context, tx, intent, order);
   }
-  assertPayable(order.status);
+  assertPayable(order);
   assertPays(intent, order);
   const paid = await context.deps.orders.markPaid(tx, order, {
     transactionId: intent.id,

@@ -79,13 +79,13 @@ export async function startPayment(
 ): Promise<PaymentIntentResponse> {
   const { db, gateway, deps } = context;
   const order = await deps.orders.ownOrder(buyer.id, orderId);
-  assertPayable(order.status);
+  assertPayable(order);
   let created: GatewayIntent | undefined;
   let started: { intent: GatewayIntent } | { paid: true };
   try {
     started = await db.transaction(async (tx) => {
       const locked = await deps.orders.lock(tx, order.id);
-      assertPayable(locked.status);
+      assertPayable(locked);
       const open = await tx
         .select()
         .from(payments)

@@ -4,6 +4,7 @@ import { formatOrderNumber } from "#contract/order-number";
 import { formatMoment } from "#server/mail/templates/render";
 import { Facts, MailLayout } from "../../mail/templates/layout";
 import { type OrderRow, orderAmountCents } from "../order-view";
+import { poFacts } from "./buyer-messages";
 import { LineList, type MailLine, productsTitle } from "./order-lines";
 
 /** To every admin who wants it: an order was paid and waits to be shipped. */
@@ -22,7 +23,7 @@ export function PaidOrderToShipMail(props: {
       shopUrl={props.shopUrl}
       action={{ href: props.ordersUrl, label: "Manage orders" }}
     >
-      <Facts rows={[["Order", formatOrderNumber(order.number)]]} />
+      <Facts rows={[["Order", formatOrderNumber(order.number)], ...poFacts(order)]} />
       <LineList lines={props.lines} />
       <Facts
         rows={[

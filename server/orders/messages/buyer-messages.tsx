@@ -45,6 +45,13 @@ const lotText = (order: MessageLine) =>
 /** The order's id, last in every message: what the shop's own records and links use. */
 const idFact = (order: OrderRow) => ["Order id", order.id] as const;
 
+/** The buyer's PO number (issue 27), in every message that lists the order: "PO number: ABC-123". */
+export const poFacts = (order: Pick<OrderRow, "poNumber">): (readonly [string, string])[] =>
+  order.poNumber ? [["PO number", order.poNumber]] : [];
+
+/** How an on-account order is paid, as its messages say it: "On account: due 30 days after shipping". */
+export const onAccountText = (days: number) => `On account: due ${days} days after shipping`;
+
 /** The order as every buyer message after the first lists it: its number, every line, the total. */
 function OrderFacts(props: {
   order: OrderRow;
@@ -55,7 +62,7 @@ function OrderFacts(props: {
   const { order } = props;
   return (
     <>
-      <Facts rows={[["Order", formatOrderNumber(order.number)]]} />
+      <Facts rows={[["Order", formatOrderNumber(order.number)], ...poFacts(order)]} />
       <LineList lines={props.lines} />
       <Facts rows={[["Total", formatCents(orderAmountCents(order))], ...props.rows, idFact(order)]} />
     </>
@@ -73,6 +80,8 @@ export const placedSlots = [
   "neededBy",
   "payBy",
   "payUrl",
+  "poNumber",
+  "payment",
 ] as const;
 export type PlacedValues = Record<(typeof placedSlots)[number], string>;
 
@@ -88,6 +97,7 @@ export function placedValues(
   payBy: Date | null,
   links: OrderLinks,
   lines: readonly MessageLine[] = [],
+  paymentTermsDays: number | null = null,
 ): PlacedValues {
   const several = lines.length > 1;
   return {
@@ -100,32 +110,58 @@ export function placedValues(
     neededBy: formatDay(order.neededBy),
     payBy: payBy ? formatMoment(payBy) : "",
     payUrl: links.payUrl,
+    poNumber: order.poNumber ?? "",
+    payment: paymentTermsDays === null ? "By card" : onAccountText(paymentTermsDays),
   };
 }
 
-/** The order-placed message; with `releases` false (UNPAID_ORDER_HOURS=0) it names no deadline. */
-export function OrderPlacedMail(props: { v: PlacedValues; releases: boolean; shopUrl: string }) {
-  const { v } = props;
+/** Which order-placed message: paid by card (a Pay link, maybe a deadline) or on account; with a PO number or not. */
+export type PlacedKind = { releases: boolean; onAccount: boolean; po: boolean };
+
+/** The slots of one kind of order-placed message (its template is compiled per kind). */
+export function placedSlotsOf(kind: PlacedKind): (typeof placedSlots)[number][] {
+  return placedSlots.filter(
+    (s) =>
+      (s !== "payBy" || (kind.releases && !kind.onAccount)) &&
+      (s !== "payUrl" || !kind.onAccount) &&
+      (s !== "payment" || kind.onAccount) &&
+      (s !== "poNumber" || kind.po),
+  );
+}
+
+/**
+ * The order-placed message. Paid by card: a Pay link, and with `releases` (UNPAID_ORDER_HOURS > 0)
+ * the deadline. On account: confirmed at once, no Pay link and no deadline, and when it is due.
+ */
+export function OrderPlacedMail(props: { v: PlacedValues; kind: PlacedKind; shopUrl: string }) {
+  const { v, kind } = props;
+  const releases = kind.releases && !kind.onAccount;
   return (
     <OrderMail
       links={{ shopUrl: props.shopUrl, payUrl: v.payUrl, orderUrl: `${props.shopUrl}/dashboard` }}
       preview={`Your order of ${v.product} is placed`}
       heading="Thank you for your order"
-      pay
+      pay={!kind.onAccount}
     >
-      <Text>Hello {v.name}, we have set aside your lot. It is yours once it is paid.</Text>
+      <Text>
+        {kind.onAccount
+          ? `Hello ${v.name}, your order is confirmed on your company's account: we will ship it without a card payment.`
+          : `Hello ${v.name}, we have set aside your lot. It is yours once it is paid.`}
+      </Text>
       <Facts
         rows={[
           ["Order", v.orderNumber],
+          ...(kind.po ? ([["PO number", v.poNumber]] as const) : []),
           ["Product", v.product],
           ["Lot", v.lot],
           ["Total", v.total],
           ["Needed by", v.neededBy],
-          ...(props.releases ? ([["Pay by", v.payBy]] as const) : []),
+          ...(kind.onAccount ? ([["Payment", v.payment]] as const) : []),
+          ...(releases ? ([["Pay by", v.payBy]] as const) : []),
           ["Order id", v.orderId],
         ]}
       />
-      {props.releases && (
+      {releases && (
         <Text>If it is not paid by {v.payBy}, the order is released and its pieces go back on sale.</Text>
       )}
     </OrderMail>
@@ -174,7 +210,14 @@ export function OrderShippedMail(props: { order: OrderRow; lines: readonly MailL
       <Text>
         Hello {order.name}, your order is on its way to {order.address}.
       </Text>
-      <OrderFacts order={order} lines={props.lines} rows={[["Needed by", formatDay(order.neededBy)]]} />
+      <OrderFacts
+        order={order}
+        lines={props.lines}
+        rows={[
+          ["Needed by", formatDay(order.neededBy)],
+          ...(order.dueOn ? ([["Payment due", formatDay(order.dueOn)]] as const) : []),
+        ]}
+      />
     </OrderMail>
   );
 }

@@ -14,7 +14,9 @@ import {
   OrderShippedMail,
   PaymentReceivedMail,
   PayReminderMail,
-  placedSlots,
+  type PlacedKind,
+  type PlacedValues,
+  placedSlotsOf,
   placedValues,
 } from "./buyer-messages";
 import { type MailLine, mailLinesOf, productsTitle } from "./order-lines";
@@ -43,10 +45,24 @@ export type OrderMessageSettings = {
 export function createOrderMessages(settings: OrderMessageSettings) {
   const shopUrl = settings.publicUrl;
   const releases = settings.unpaidOrderHours > 0;
-  // Compiled once, as the app starts (ready before the first order, as a rule).
-  const fillPlaced = compileMail(releases ? placedSlots : placedSlots.filter((s) => s !== "payBy"), (v) => (
-    <OrderPlacedMail v={v} releases={releases} shopUrl={shopUrl} />
-  ));
+  // Compiled once per kind (card or on account, with a PO number or not); the card one without a PO
+  // number as the app starts (ready before the first order, as a rule), the others when first needed.
+  const compiled = new Map<string, ReturnType<typeof compilePlaced>>();
+  function compilePlaced(kind: PlacedKind) {
+    return compileMail(placedSlotsOf(kind), (v) => (
+      <OrderPlacedMail v={v as PlacedValues} kind={kind} shopUrl={shopUrl} />
+    ));
+  }
+  const fillPlaced = (kind: PlacedKind) => {
+    const key = `${kind.onAccount}:${kind.po}`;
+    let fill = compiled.get(key);
+    if (!fill) {
+      fill = compilePlaced(kind);
+      compiled.set(key, fill);
+    }
+    return fill;
+  };
+  void fillPlaced({ releases, onAccount: false, po: false });
   const links = (order: OrderRow): OrderLinks => ({
     shopUrl,
     orderUrl: `${shopUrl}/dashboard`,
@@ -76,14 +92,29 @@ export function createOrderMessages(settings: OrderMessageSettings) {
      * The buyer's confirmation, with the lot, the total, the deadline and a link to pay: written
      * while the tool's row is locked (orders/service.ts placeOrder), so from a compiled template.
      */
-    /** The buyer's confirmation of an order about to be placed, enqueued with it (orders/take-stock.ts). */
-    async placed(order: OrderRow, lines: readonly MessageLine[] = []): Promise<MailMessage> {
-      const values = placedValues(order, payByOf(order), links(order), lines);
+    /**
+     * The buyer's confirmation of an order about to be placed, enqueued with it (orders/take-stock.ts);
+     * `paymentTermsDays` for an order on account (no Pay link, no deadline: when it is due).
+     */
+    async placed(
+      order: OrderRow,
+      lines: readonly MessageLine[] = [],
+      paymentTermsDays: number | null = null,
+    ): Promise<MailMessage> {
+      const onAccount = paymentTermsDays !== null;
+      const values = placedValues(
+        order,
+        onAccount ? null : payByOf(order),
+        links(order),
+        lines,
+        paymentTermsDays,
+      );
+      const kind = { releases, onAccount, po: order.poNumber !== null };
       return {
         kind: "order-placed",
         to: order.email,
         subject: `Order placed: ${values.product} (${formatOrderNumber(order.number)})`,
-        ...(await fillPlaced)(values),
+        ...(await fillPlaced(kind))(values),
         dedupeKey: `order-placed:${order.id}`,
       };
     },

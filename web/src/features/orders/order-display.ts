@@ -1,4 +1,5 @@
-import type { OrderStatus } from "#contract/order-status";
+import { formatLongDay } from "#contract/delivery-dates";
+import type { OrderStatus, PaymentMethod } from "#contract/order-status";
 import { parseIsoDate } from "#web/lib/delivery/delivery-date";
 
 /** How a buyer reads an order's status in My Orders (payment is its own column). */
@@ -39,4 +40,26 @@ const momentFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", tim
 export function formatOrderMoment(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : momentFormat.format(date);
+}
+
+/**
+ * An order's status in a list's words (`buyerStatusLabels`, `adminStatusLabels`). An on-account
+ * order still pending awaits no payment: it is confirmed and waits to be shipped, as a paid card
+ * order does, so it reads as one.
+ */
+export function orderStatusLabel(
+  order: { status: OrderStatus; paymentMethod: PaymentMethod },
+  labels: Record<OrderStatus, string>,
+): string {
+  return order.paymentMethod === "account" && order.status === "pending" ? labels.paid : labels[order.status];
+}
+
+/** "PO ABC-123": the buyer's purchase-order number as lists show it; undefined without one. */
+export function poNumberLabel(poNumber: string | null): string | undefined {
+  return poNumber ? `PO ${poNumber}` : undefined;
+}
+
+/** "Due Monday, December 28, 2026": when a shipped on-account order is due; undefined for any other. */
+export function dueLabel(order: { paymentMethod: PaymentMethod; dueOn: string | null }): string | undefined {
+  return order.paymentMethod === "account" && order.dueOn ? `Due ${formatLongDay(order.dueOn)}` : undefined;
 }

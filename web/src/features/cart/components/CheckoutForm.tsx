@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { z } from "zod";
 import type { Cart, CartLine } from "#contract/cart";
@@ -10,9 +10,17 @@ import { orderAddressField, orderDateField, orderPhoneField } from "#contract/or
 import { pieces } from "#contract/tool-display";
 import { DeliveryFields } from "#web/components/forms/DeliveryFields";
 import { FailedAlert } from "#web/components/forms/FailedAlert";
+import { OrderTermsFields } from "#web/components/forms/OrderTermsFields";
 import { AlertIcon } from "#web/components/icons";
 import { lineCount } from "#web/components/OrderLines";
 import { errorMessage } from "#web/lib/api";
+import { type BuyingTerms, useBuyingTerms } from "#web/lib/companies/buying-terms";
+import {
+  accountOrderNote,
+  orderTermsDefaults,
+  orderTermsFields,
+  termsRefusalField,
+} from "#web/lib/companies/order-terms";
 import {
   arrivalDate,
   days,
@@ -31,7 +39,11 @@ type PriceChange = { toolId: string; name: string; was: number; now: number; acc
 /** The slowest line's tool decides the earliest needed-by day of the whole order. */
 type Slowest = { name: string; leadTimeDays: number };
 
-function checkoutSchema(earliest: string, slowest: Slowest | undefined) {
+function checkoutSchema(
+  earliest: string,
+  slowest: Slowest | undefined,
+  terms: BuyingTerms | null | undefined,
+) {
   return z.object({
     phone: orderPhoneField,
     address: orderAddressField,
@@ -42,6 +54,7 @@ function checkoutSchema(earliest: string, slowest: Slowest | undefined) {
         message: `The earliest all lines can arrive is ${formatDay(earliest, "long")} (${slowest.name} takes ${days(slowest.leadTimeDays)}); choose that day or a later one`,
       });
     }),
+    ...orderTermsFields(terms),
   });
 }
 type CheckoutInput = z.input<ReturnType<typeof checkoutSchema>>;
@@ -162,12 +175,19 @@ export function CheckoutForm({ cart }: { cart: Cart }) {
   const [today] = useState(todayIso);
   const slowest = slowestLine(cart.lines);
   const earliest = arrivalDate(slowest?.leadTimeDays ?? 0, today);
-  const schema = useMemo(() => checkoutSchema(earliest, slowest), [earliest, slowest]);
+  const terms = useBuyingTerms();
+  const schema = useMemo(() => checkoutSchema(earliest, slowest, terms), [earliest, slowest, terms]);
   const form = useForm<CheckoutInput, unknown, CheckoutValues>({
     resolver: zodResolver(schema),
     mode: "onTouched",
-    defaultValues: { phone: "", address: "", neededBy: readDeliveryDate(earliest) ?? "" },
+    defaultValues: {
+      phone: "",
+      address: "",
+      neededBy: readDeliveryDate(earliest) ?? "",
+      ...orderTermsDefaults,
+    },
   });
+  const onAccount = useWatch({ control: form.control, name: "paymentMethod" }) === "account";
   const { errors, isSubmitting } = form.formState;
   const prices = usePriceChanges(cart);
   const [short, setShort] = useState<{ error: string; lines: ShortLine[] } | null>(null);
@@ -209,13 +229,25 @@ export function CheckoutForm({ cart }: { cart: Cart }) {
         orderAddress: values.address,
         orderDate: values.neededBy,
         confirmedTotal,
+        poNumber: values.poNumber,
+        paymentMethod: values.paymentMethod,
       });
       writeDeliveryDate(values.neededBy);
+      if (placed.order.paymentMethod === "account") {
+        // Nothing to pay now: the company's balance settles it after it ships.
+        toast.success("Order placed on account");
+        await navigate("/dashboard");
+        return;
+      }
       toast.success("Order Added in Database");
       await navigate(`/dashboard/payment/${placed.insertedId}`);
     } catch (error) {
       const refusal = checkoutRefusalOf(error);
-      if (refusal && refusal.shortLines.length > 0) {
+      const termsField = termsRefusalField(error);
+      if (termsField) {
+        // Refused for the company's terms (PO number, credit limit, an amount overdue): said at the field.
+        form.setError(termsField, { message: errorMessage(error) }, { shouldFocus: true });
+      } else if (refusal && refusal.shortLines.length > 0) {
         setShort({ error: refusal.error, lines: refusal.shortLines });
       } else if (refusal) {
         // The prices moved since the total was shown: the cart as it is now is on screen; confirm again.
@@ -244,7 +276,8 @@ export function CheckoutForm({ cart }: { cart: Cart }) {
         Checkout
       </h2>
       <p className="mt-1 text-slate-600 text-sm">
-        Every line becomes one order, delivered together. You pay the whole order by card on the next page.
+        Every line becomes one order, delivered together.{" "}
+        {onAccount ? accountOrderNote : "You pay the whole order by card on the next page."}
       </p>
 
       <form noValidate onSubmit={onSubmit} aria-label="Checkout" className="mt-5 space-y-5">
@@ -259,6 +292,7 @@ export function CheckoutForm({ cart }: { cart: Cart }) {
                 : undefined
             }
           />
+          <OrderTermsFields register={form.register} errors={errors} terms={terms} />
         </div>
 
         {prices.shown.length > 0 && (

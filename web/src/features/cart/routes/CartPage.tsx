@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { useLocation } from "react-router";
 import type { Cart } from "#contract/cart";
 import { formatDollars } from "#contract/money";
+import { CompanyPriceLabel } from "#web/components/CompanyPrice";
 import { ConfirmDialog } from "#web/components/ConfirmDialog";
 import { EmptyState } from "#web/components/EmptyState";
 import { BoxIcon } from "#web/components/icons";
@@ -10,6 +11,7 @@ import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { errorMessage } from "#web/lib/api";
 import { type ReorderNotice, reorderNoticeOf } from "#web/lib/cart/reorder-notice";
+import { useCompanyDiscount } from "#web/lib/companies/company-price";
 import { toast } from "#web/lib/toast";
 import { useCart, useClearCart } from "../api/cart";
 import { CartLineItem } from "../components/CartLineItem";
@@ -54,6 +56,8 @@ function CartSummary({ cart, onCheckOut }: { cart: Cart; onCheckOut: (() => void
   const clear = useClearCart();
   const [confirming, setConfirming] = useState(false);
   const withProblems = cart.lines.filter((line) => line.problem).length;
+  // The server prices the lines at the buyer's company price already: this only says so.
+  const discount = useCompanyDiscount();
   return (
     <aside
       aria-labelledby="summary-heading"
@@ -74,6 +78,7 @@ function CartSummary({ cart, onCheckOut }: { cart: Cart; onCheckOut: (() => void
           </dd>
         </div>
       </dl>
+      {discount > 0 && <CompanyPriceLabel discountPercent={discount} className="mt-1 block text-right" />}
       {withProblems > 0 && (
         <p className="mt-3 text-amber-900 text-sm">
           {withProblems === 1 ? "One line has" : `${withProblems} lines have`} a problem and{" "}

@@ -4,7 +4,9 @@ import { canOrderNow, orderNowMessage } from "#contract/lot-rules";
 import { formatDollars } from "#contract/money";
 import { type StockState, stockState, stockStateLabels, stockText } from "#contract/stock-state";
 import { descriptionPreview, lowestUnitPrice, pieces } from "#contract/tool-display";
+import { CompanyPriceLabel, ListPrice } from "#web/components/CompanyPrice";
 import { Link } from "#web/components/Link";
+import { atCompanyPrice, useCompanyDiscount } from "#web/lib/companies/company-price";
 
 const badgeClass: Record<Exclude<StockState, "in-stock">, string> = {
   low: "bg-amber-300 text-navy",
@@ -26,6 +28,9 @@ export function ToolCard({ tool, eager = false, headingLevel = 2, children }: To
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const canOrder = canOrderNow(tool);
   const stock = stockState(tool);
+  // A company's buyer sees their price (after hydration: the page is drawn at list prices).
+  const discount = useCompanyDiscount();
+  const lowest = lowestUnitPrice(tool);
   const nameId = `tool-${tool._id}-name`;
   const noteId = `tool-${tool._id}-note`;
 
@@ -71,8 +76,12 @@ export function ToolCard({ tool, eager = false, headingLevel = 2, children }: To
             <span className="text-right text-slate-600">
               {/* With volume price breaks, the lowest a piece can cost ("from $4.95"). */}
               {tool.priceBreaks.length > 0 && "from "}
-              <span className="text-lg font-bold text-navy">{formatDollars(lowestUnitPrice(tool))}</span> per
-              piece
+              {discount > 0 && <ListPrice dollars={lowest} className="mr-1" />}
+              <span className="text-lg font-bold text-navy" data-testid="card-price">
+                {formatDollars(lowestUnitPrice(atCompanyPrice(tool, discount)))}
+              </span>{" "}
+              per piece
+              {discount > 0 && <CompanyPriceLabel discountPercent={discount} className="block" />}
             </span>
           </li>
           <li className="flex items-baseline justify-between gap-3">

@@ -1,6 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CompanyListItem, CompanyStatus, CompanyTermsInput } from "#contract/companies";
+import type { z } from "zod";
+import type {
+  CompanyListItem,
+  CompanyStatus,
+  CompanyTermsInput,
+  companyPaymentBody,
+} from "#contract/companies";
 import { apiFetch, apiJson, type ListPage, lazySchema, readListPage } from "#web/lib/api";
+import { companyAccountKey } from "#web/lib/companies/account";
 import { type ListPosition, listParams } from "#web/lib/paging/page-param";
 
 /** Companies per page of the admins' list. */
@@ -8,6 +15,8 @@ export const companiesPageSize = 20;
 
 const listSchema = lazySchema(() => import("#contract/answers").then((a) => a.companyListAnswer));
 const companySchema = lazySchema(() => import("#contract/answers").then((a) => a.companyAnswer));
+
+type CompanyPaymentBody = z.output<typeof companyPaymentBody>;
 
 export const companiesKey = ["companies", "all"] as const;
 
@@ -38,5 +47,20 @@ export function useUpdateCompany() {
     mutationFn: ({ id, terms }: { id: string; terms: CompanyTermsInput }) =>
       apiJson(`/api/companies/${encodeURIComponent(id)}`, companySchema, { method: "PATCH", json: terms }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: companiesKey }),
+  });
+}
+
+const paymentSchema = lazySchema(() => import("#contract/answers").then((a) => a.companyPaymentAnswer));
+
+/** `POST /api/companies/{id}/payments` (shop admins): a transfer received; the account is read again. */
+export function useRecordPayment(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payment: CompanyPaymentBody) =>
+      apiJson(`/api/companies/${encodeURIComponent(companyId)}/payments`, paymentSchema, {
+        method: "POST",
+        json: payment,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: companyAccountKey(companyId) }),
   });
 }

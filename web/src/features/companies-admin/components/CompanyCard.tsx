@@ -4,6 +4,7 @@ import { controlClass } from "#web/components/FormField";
 import { FailedAlert } from "#web/components/forms/FailedAlert";
 import { toast } from "#web/lib/toast";
 import { useUpdateCompany } from "../api/companies";
+import { CompanyAccount } from "./CompanyAccount";
 
 const statusBadges: Record<CompanyStatus, string> = {
   pending: "bg-amber-100 text-amber-900",
@@ -155,6 +156,7 @@ export function CompanyCard({ company }: { company: CompanyListItem }) {
         </div>
       </form>
       {update.isError && <FailedAlert error={update.error} className="mt-4" />}
+      {company.status === "approved" && company.paymentTermsDays > 0 && <CompanyAccount company={company} />}
     </article>
   );
 }

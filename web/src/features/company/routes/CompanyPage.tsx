@@ -7,7 +7,9 @@ import { useSearchParams } from "#web/lib/routing/search-params";
 import { useSession } from "#web/lib/session/get-session";
 import { useMyCompany } from "../api/company";
 import { AcceptInvitation } from "../components/AcceptInvitation";
+import { AccountPanel } from "../components/AccountPanel";
 import { ApplyForm } from "../components/ApplyForm";
+import { CompanyOrders } from "../components/CompanyOrders";
 import { InviteForm } from "../components/InviteForm";
 import { MemberList } from "../components/MemberList";
 
@@ -63,6 +65,7 @@ function Membership({ data, me }: { data: MyCompany & { company: Company }; me: 
         </div>
       )}
       <CompanyFacts company={company} />
+      {isAdmin && company.status === "approved" && <AccountPanel company={company} />}
       <section aria-labelledby="members-heading" className="space-y-3">
         <h2 id="members-heading" className="font-semibold text-lg text-navy">
           Members
@@ -88,6 +91,7 @@ function Membership({ data, me }: { data: MyCompany & { company: Company }; me: 
           </ul>
         </section>
       )}
+      {isAdmin && company.status === "approved" && <CompanyOrders companyId={company._id} />}
     </div>
   );
 }

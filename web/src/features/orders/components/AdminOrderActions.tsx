@@ -1,10 +1,10 @@
-import { canTransition, type OrderStatus } from "#contract/order-status";
+import { canTransition } from "#contract/order-status";
 import type { Order } from "#contract/orders";
 import { useShipOrder } from "../api/ship-order";
 
 const small = "btn min-h-10 whitespace-nowrap px-3.5 py-2 text-sm";
 
-/** ADD (the spec's label): marks a paid order Shipped. */
+/** ADD (the spec's label): marks a paid order (or a pending one on account) Shipped. */
 function ShipButton({ order, wide }: { order: Order; wide: boolean }) {
   const ship = useShipOrder();
   return (
@@ -32,27 +32,44 @@ type AdminOrderActionsProps = {
   wide?: boolean;
 };
 
-/** Whether an admin can do anything with an order of this status (ship it, or remove it). */
-export const adminCanAct = (status: OrderStatus) =>
-  canTransition(status, "shipped") || canTransition(status, "cancelled");
+/** Whether an admin can do anything with an order (ship it, or remove it), as its payment method allows. */
+export const adminCanAct = (order: Pick<Order, "status" | "paymentMethod">) =>
+  canTransition(order.status, "shipped", order.paymentMethod) ||
+  canTransition(order.status, "cancelled", order.paymentMethod);
 
-/** What an admin can do with an order, as the state machine allows: ship it once paid, remove it while unpaid. */
+/**
+ * What an admin can do with an order, as the state machine allows: ship a card order once paid,
+ * remove it while unpaid; an on-account order can be shipped at once, or removed while pending.
+ */
 export function AdminOrderActions({ order, onRemove, wide = false }: AdminOrderActionsProps) {
-  if (canTransition(order.status, "shipped")) return <ShipButton order={order} wide={wide} />;
-  if (canTransition(order.status, "cancelled")) {
+  const ship = canTransition(order.status, "shipped", order.paymentMethod);
+  const remove = canTransition(order.status, "cancelled", order.paymentMethod);
+  if (ship && remove) {
     return (
-      <button
-        type="button"
-        className={`${small} border border-red-300 bg-white text-red-800 hover:border-red-400 hover:bg-red-50 ${wide ? "w-full" : ""}`}
-        onClick={() => onRemove(order)}
-      >
-        Remove Order
-        <span className="sr-only">
-          {" "}
-          ({order.orderProduct} for {order.orderName})
-        </span>
-      </button>
+      <div className={`flex gap-2 ${wide ? "flex-col" : "flex-col items-end"}`}>
+        <ShipButton order={order} wide={wide} />
+        <RemoveButton order={order} onRemove={onRemove} wide={wide} />
+      </div>
     );
   }
+  if (ship) return <ShipButton order={order} wide={wide} />;
+  if (remove) return <RemoveButton order={order} onRemove={onRemove} wide={wide} />;
   return null;
+}
+
+/** Remove Order (the spec's label): opens the "Are you sure?" dialog. */
+function RemoveButton({ order, onRemove, wide }: Required<AdminOrderActionsProps>) {
+  return (
+    <button
+      type="button"
+      className={`${small} border border-red-300 bg-white text-red-800 hover:border-red-400 hover:bg-red-50 ${wide ? "w-full" : ""}`}
+      onClick={() => onRemove(order)}
+    >
+      Remove Order
+      <span className="sr-only">
+        {" "}
+        ({order.orderProduct} for {order.orderName})
+      </span>
+    </button>
+  );
 }

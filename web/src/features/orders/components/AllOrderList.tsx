@@ -1,15 +1,17 @@
 import { formatDollars } from "#contract/money";
 import type { Order } from "#contract/orders";
 import { Email } from "#web/components/Email";
-import { adminStatusLabels } from "../order-display";
+import { adminStatusLabels, orderStatusLabel } from "../order-display";
 import { AdminOrderActions, adminCanAct } from "./AdminOrderActions";
 import {
+  AccountPayment,
   NeededBy,
   OrderCardFacts,
   OrderCardHeading,
   OrderNumber,
   OrderProductCell,
   orderedPieces,
+  PoNumber,
 } from "./OrderCard";
 import { PaidBadge } from "./PaidBadge";
 import { StatusBadge } from "./StatusBadge";
@@ -23,6 +25,15 @@ type AllOrderListProps = {
   label: string;
   onRemove: (order: Order) => void;
 };
+
+/** Paid or Not Paid for a card order; On account (and when it is due, once shipped) for an on-account one. */
+function PaymentState({ order }: { order: Order }) {
+  return order.paymentMethod === "account" ? (
+    <AccountPayment order={order} />
+  ) : (
+    <PaidBadge paid={order.paid} />
+  );
+}
 
 /** Manage All Order: a table on wide screens, cards below (nothing wider than the page). */
 export function AllOrderList({ orders, label, onRemove }: AllOrderListProps) {
@@ -69,6 +80,7 @@ export function AllOrderList({ orders, label, onRemove }: AllOrderListProps) {
               >
                 <td className={cell}>
                   <OrderNumber order={order} />
+                  <PoNumber order={order} />
                 </td>
                 <td className={`${cell} max-w-40`}>
                   <OrderProductCell order={order} />
@@ -90,8 +102,8 @@ export function AllOrderList({ orders, label, onRemove }: AllOrderListProps) {
                 </td>
                 <td className={cell}>
                   <div className="flex flex-col items-start gap-1.5">
-                    <PaidBadge paid={order.paid} />
-                    <StatusBadge status={order.status} label={adminStatusLabels[order.status]} />
+                    <PaymentState order={order} />
+                    <StatusBadge status={order.status} label={orderStatusLabel(order, adminStatusLabels)} />
                   </div>
                 </td>
                 <td className={`${cell} text-right`}>
@@ -111,7 +123,7 @@ export function AllOrderList({ orders, label, onRemove }: AllOrderListProps) {
             data-order-id={order._id}
             className="flex flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
           >
-            <OrderCardHeading order={order} statusLabel={adminStatusLabels[order.status]} />
+            <OrderCardHeading order={order} statusLabel={orderStatusLabel(order, adminStatusLabels)} />
             <p className="mt-3 text-sm">
               <span className="block font-medium text-navy">{order.orderName}</span>
               <span className="block text-slate-600">
@@ -122,11 +134,11 @@ export function AllOrderList({ orders, label, onRemove }: AllOrderListProps) {
               <div className="col-span-2 flex items-center gap-2">
                 <dt className="sr-only">Payment</dt>
                 <dd>
-                  <PaidBadge paid={order.paid} />
+                  <PaymentState order={order} />
                 </dd>
               </div>
             </OrderCardFacts>
-            {adminCanAct(order.status) && (
+            {adminCanAct(order) && (
               <div className="mt-auto pt-4">
                 <AdminOrderActions order={order} onRemove={onRemove} wide />
               </div>

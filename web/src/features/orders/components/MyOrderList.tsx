@@ -1,16 +1,18 @@
 import { formatDollars } from "#contract/money";
-import { canTransition } from "#contract/order-status";
+import { awaitsCardPayment } from "#contract/order-status";
 import type { Order } from "#contract/orders";
 import { Link } from "#web/components/Link";
-import { buyerStatusLabels, formatOrderMoment } from "../order-display";
+import { buyerStatusLabels, formatOrderMoment, orderStatusLabel } from "../order-display";
 import { OrderAgainButton } from "./OrderAgainButton";
 import {
+  AccountPayment,
   NeededBy,
   OrderCardFacts,
   OrderCardHeading,
   OrderNumber,
   OrderProductCell,
   orderedPieces,
+  PoNumber,
 } from "./OrderCard";
 import { PaidBadge } from "./PaidBadge";
 import { StatusBadge } from "./StatusBadge";
@@ -18,7 +20,8 @@ import { TransactionId } from "./TransactionId";
 
 /**
  * Pay for an unpaid order, and by when before it is released; Paid with its transaction id once
- * paid; for a cancelled one, nothing to do but read why.
+ * paid; for a cancelled one, nothing to do but read why; an on-account order is not paid here: its
+ * company pays it after it ships (by when, once shipped).
  */
 function Payment({ order, wide = false }: { order: Order; wide?: boolean }) {
   if (order.status === "cancelled") {
@@ -33,7 +36,8 @@ function Payment({ order, wide = false }: { order: Order; wide?: boolean }) {
       </div>
     );
   }
-  if (canTransition(order.status, "paid")) {
+  if (order.paymentMethod === "account") return <AccountPayment order={order} />;
+  if (awaitsCardPayment(order)) {
     return (
       <div className="space-y-1.5">
         <Link
@@ -100,6 +104,7 @@ export function MyOrderList({ orders }: { orders: Order[] }) {
               <tr key={order._id} data-testid="order-row" data-order-id={order._id} className="align-top">
                 <td className="px-2.5 py-3.5">
                   <OrderNumber order={order} />
+                  <PoNumber order={order} />
                 </td>
                 <td className="min-w-40 px-2.5 py-3.5">
                   <OrderProductCell order={order} />
@@ -114,7 +119,7 @@ export function MyOrderList({ orders }: { orders: Order[] }) {
                   <NeededBy date={order.orderDate} />
                 </td>
                 <td className="px-2.5 py-3.5">
-                  <StatusBadge status={order.status} label={buyerStatusLabels[order.status]} />
+                  <StatusBadge status={order.status} label={orderStatusLabel(order, buyerStatusLabels)} />
                 </td>
                 <td className="max-w-56 px-2.5 py-3.5">
                   <Payment order={order} />
@@ -136,7 +141,7 @@ export function MyOrderList({ orders }: { orders: Order[] }) {
             data-order-id={order._id}
             className="flex flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
           >
-            <OrderCardHeading order={order} statusLabel={buyerStatusLabels[order.status]} />
+            <OrderCardHeading order={order} statusLabel={orderStatusLabel(order, buyerStatusLabels)} />
             <OrderCardFacts order={order} />
             <div className="mt-auto space-y-2 pt-3">
               <Payment order={order} wide />

@@ -4,7 +4,7 @@ import type { Order } from "#contract/orders";
 import { pieces } from "#contract/tool-display";
 import { OrderLines } from "#web/components/OrderLines";
 import { orderLinesOf, orderTitle } from "#web/lib/orders/order-lines";
-import { formatOrderDate } from "../order-display";
+import { dueLabel, formatOrderDate, poNumberLabel } from "../order-display";
 import { StatusBadge } from "./StatusBadge";
 
 // The parts My Orders and Manage All Order share in their cards (the lists on narrow screens).
@@ -23,6 +23,44 @@ export function OrderNumber({ order }: { order: Order }) {
   );
 }
 
+/** The buyer's purchase-order number, "PO ABC-123", under the order's number; nothing without one. */
+export function PoNumber({ order }: { order: Order }) {
+  const label = poNumberLabel(order.poNumber);
+  if (!label) return null;
+  return (
+    <span data-testid="po-number" className="block break-words font-mono text-slate-600 text-xs">
+      {label}
+    </span>
+  );
+}
+
+/** "On account": an order its company pays by transfer after it ships, never by card here. */
+export function OnAccountBadge() {
+  return (
+    <span
+      data-testid="on-account"
+      className="inline-flex items-center whitespace-nowrap rounded-full bg-violet-50 px-2.5 py-1 font-semibold text-violet-900 text-xs ring-1 ring-violet-200"
+    >
+      On account
+    </span>
+  );
+}
+
+/** An on-account order's payment: the badge, and once shipped the day it is due ("Due Monday, …"). */
+export function AccountPayment({ order }: { order: Order }) {
+  const due = dueLabel(order);
+  return (
+    <div className="space-y-1">
+      <OnAccountBadge />
+      {due && order.dueOn && (
+        <span data-testid="due-on" className="block font-medium text-navy text-xs">
+          <time dateTime={order.dueOn}>{due}</time>
+        </span>
+      )}
+    </div>
+  );
+}
+
 /**
  * The top of an order's card: number, product, quantity × price, and the status with this list's
  * label; an order of several lines names its first and lists the lines (the first three, all on
@@ -37,6 +75,7 @@ export function OrderCardHeading({ order, statusLabel }: { order: Order; statusL
           <p className="text-slate-600 text-xs">
             Order <OrderNumber order={order} />
           </p>
+          <PoNumber order={order} />
           <h2 className="font-semibold text-navy">
             {lines.length > 1 ? orderTitle(lines) : order.orderProduct}
           </h2>

@@ -2,18 +2,29 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactNode, useMemo } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
+import type { z } from "zod";
 import type { Tool } from "#contract/catalog";
 import { canOrderNow, checkLot, lotRange, nextLot, orderNowMessage } from "#contract/lot-rules";
 import { formatDollars, lotTotalDollars } from "#contract/money";
-import { type OrderFormInput, type OrderFormValues, orderFormSchema } from "#contract/orders";
+import { orderFormSchema } from "#contract/orders";
 import { nextPriceBreak, priceBreakHint, unitPriceFor } from "#contract/price-breaks";
 import { stockState, stockStateLabels } from "#contract/stock-state";
 import { pieces } from "#contract/tool-display";
+import { CompanyPriceLabel, ListPrice } from "#web/components/CompanyPrice";
 import { controlClass, Field } from "#web/components/FormField";
 import { DeliveryFields } from "#web/components/forms/DeliveryFields";
+import { OrderTermsFields } from "#web/components/forms/OrderTermsFields";
 import { AlertIcon } from "#web/components/icons";
 import { LotStepper } from "#web/components/LotStepper";
 import { ApiError, errorMessage } from "#web/lib/api";
+import { type BuyingTerms, useBuyingTerms } from "#web/lib/companies/buying-terms";
+import { atCompanyPrice, useCompanyDiscount } from "#web/lib/companies/company-price";
+import {
+  accountOrderNote,
+  orderTermsDefaults,
+  orderTermsFields,
+  termsRefusalField,
+} from "#web/lib/companies/order-terms";
 import {
   arrivalDate,
   days,
@@ -43,6 +54,13 @@ export type QuantityField = {
   /** Shows a message at the field and focuses it. */
   refuse: (message: string) => void;
 };
+
+/** The tool's order form's rules (the contract's) with the buyer's company terms: PO number, payment. */
+function toolOrderSchema(tool: Tool, today: string, terms: BuyingTerms | null | undefined) {
+  return orderFormSchema(tool, today).extend(orderTermsFields(terms));
+}
+type ToolOrderInput = z.input<ReturnType<typeof toolOrderSchema>>;
+type ToolOrderValues = z.output<ReturnType<typeof toolOrderSchema>>;
 
 /** A lot the shop takes: its price a piece (its volume price break's), total and pieces. */
 type PricedLot = { quantity: number; unitPrice: number; total: number };
@@ -106,8 +124,9 @@ function closedNote(tool: Tool): ReactNode {
 export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) {
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
-  const schema = useMemo(() => orderFormSchema(tool, today), [tool, today]);
-  const form = useForm<OrderFormInput, unknown, OrderFormValues>({
+  const terms = useBuyingTerms();
+  const schema = useMemo(() => toolOrderSchema(tool, today, terms), [tool, today, terms]);
+  const form = useForm<ToolOrderInput, unknown, ToolOrderValues>({
     resolver: zodResolver(schema),
     mode: "onTouched",
     defaultValues: {
@@ -116,11 +135,17 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
       address: "",
       // The date chosen on the home page, when this tool can be there by then.
       neededBy: readDeliveryDate(arrivalDate(tool.leadTimeDays, today)) ?? "",
+      ...orderTermsDefaults,
     },
   });
   const { errors, isSubmitting } = form.formState;
   const quantity = useWatch({ control: form.control, name: "quantity" });
-  const lot = lotTotal(tool, quantity);
+  // A company's buyer's price a piece and total (after hydration), the list's struck through beside.
+  const discount = useCompanyDiscount();
+  const priced = useMemo(() => atCompanyPrice(tool, discount), [tool, discount]);
+  const lot = lotTotal(priced, quantity);
+  const listLot = discount > 0 ? lotTotal(tool, quantity) : undefined;
+  const onAccount = useWatch({ control: form.control, name: "paymentMethod" }) === "account";
 
   const { largest, soldOut, step } = lotRange(tool);
   const inSteps = step > 1 ? `, in steps of ${step.toLocaleString("en-US")}` : "";
@@ -140,6 +165,8 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
         orderPhone: values.phone,
         orderAddress: values.address,
         orderDate: values.neededBy,
+        poNumber: values.poNumber,
+        paymentMethod: values.paymentMethod,
         // The spec's body: the server ignores these and uses the session and the tool.
         orderName: buyer.name,
         orderEmail: buyer.email,
@@ -147,6 +174,13 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
         orderPrice: unitPriceFor(tool, values.quantity),
       });
     } catch (error) {
+      // Refused for the company's terms (PO number, credit limit, an amount overdue): said at the field.
+      const termsField = termsRefusalField(error);
+      if (termsField) {
+        form.setError(termsField, { message: errorMessage(error) }, { shouldFocus: true });
+        toast.error("Order Failed", { description: errorMessage(error) });
+        return;
+      }
       // 409: the stock moved since the page opened ("Only 600 pieces left"): say it at the quantity.
       if (error instanceof ApiError && error.status === 409) {
         form.setError("quantity", { message: error.message }, { shouldFocus: true });
@@ -155,7 +189,7 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
       return;
     }
     writeDeliveryDate(values.neededBy);
-    toast.success("Order Added in Database");
+    toast.success(values.paymentMethod === "account" ? "Order placed on account" : "Order Added in Database");
     await navigate("/dashboard");
   });
 
@@ -172,7 +206,7 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
       </h2>
       <p className="mt-1 text-slate-600 text-sm">
         Sold in lots of at least {pieces(tool.minimum)}
-        {inSteps}. You pay by card from My Orders.
+        {inSteps}. {onAccount ? accountOrderNote : "You pay by card from My Orders."}
       </p>
 
       {soldOut && (
@@ -246,7 +280,11 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
           )}
         </Field>
 
-        <PriceBreaksTable tool={tool} quantity={"total" in lot ? lot.quantity : undefined} />
+        <PriceBreaksTable
+          tool={tool}
+          quantity={"total" in lot ? lot.quantity : undefined}
+          discountPercent={discount}
+        />
 
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-xl bg-orange-50 px-4 py-3 ring-1 ring-orange-200">
           <span className="text-slate-700 text-sm">
@@ -254,7 +292,9 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
             {"total" in lot && (
               <span className="text-slate-600" data-testid="order-unit-price">
                 {" "}
-                ({pieces(lot.quantity)} × {formatDollars(lot.unitPrice)})
+                ({pieces(lot.quantity)} ×{" "}
+                {listLot && "total" in listLot && <ListPrice dollars={listLot.unitPrice} className="mr-1" />}
+                {formatDollars(lot.unitPrice)})
               </span>
             )}
           </span>
@@ -270,6 +310,11 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
           >
             {"total" in lot ? formatDollars(lot.total) : soldOut ? "—" : `${lot.rule} to see the total`}
           </output>
+          {listLot && "total" in listLot && (
+            <p data-testid="company-price" className="basis-full text-right text-sm">
+              <CompanyPriceLabel discountPercent={discount} /> <ListPrice dollars={listLot.total} />
+            </p>
+          )}
           {"total" in lot && tool.priceBreaks.length > 0 && (
             <p
               aria-live="polite"
@@ -277,7 +322,7 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
               className="basis-full text-slate-700 text-sm"
             >
               {formatDollars(lot.unitPrice)} a piece at this quantity.{" "}
-              {nextBreakHint(tool, lot.quantity, largest)}
+              {nextBreakHint(priced, lot.quantity, largest)}
             </p>
           )}
         </div>
@@ -288,6 +333,8 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
           earliest={earliest}
           neededByHint={earliestHint(tool.leadTimeDays, earliest)}
         />
+
+        <OrderTermsFields register={form.register} errors={errors} terms={terms} />
 
         <div className={besideSubmit ? "grid gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2" : undefined}>
           <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting || soldOut}>

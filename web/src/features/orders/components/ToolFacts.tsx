@@ -4,7 +4,9 @@ import { formatDollars } from "#contract/money";
 import { lowestUnitPrice } from "#contract/price-breaks";
 import { stockState, stockStateLabels, stockText } from "#contract/stock-state";
 import { pieces } from "#contract/tool-display";
+import { CompanyPriceLabel, ListPrice } from "#web/components/CompanyPrice";
 import { ClockIcon, TagIcon, TruckIcon } from "#web/components/shop-icons";
+import { atCompanyPrice, useCompanyDiscount } from "#web/lib/companies/company-price";
 import { arrivalDate, days, formatDay } from "#web/lib/delivery/delivery-date";
 
 function Fact({ label, children, icon }: { label: string; children: ReactNode; icon?: ReactNode }) {
@@ -22,6 +24,9 @@ function Fact({ label, children, icon }: { label: string; children: ReactNode; i
 /** The tool on its order page: picture, name (the page's h1), description and its lot facts. */
 export function ToolFacts({ tool, today }: { tool: Tool; today: string }) {
   const arrives = arrivalDate(tool.leadTimeDays, today);
+  // A company's buyer sees their price, the list price struck through (after hydration).
+  const discount = useCompanyDiscount();
+  const priced = atCompanyPrice(tool, discount);
   return (
     <article aria-labelledby="tool-name" className="min-w-0">
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-mist shadow-sm">
@@ -43,12 +48,16 @@ export function ToolFacts({ tool, today }: { tool: Tool; today: string }) {
 
       <dl className="mt-6 grid grid-cols-2 gap-3">
         <Fact label="Price per piece" icon={<TagIcon className="size-4" />}>
-          <span className="text-xl">{formatDollars(tool.price)}</span>
+          {discount > 0 && <ListPrice dollars={tool.price} className="mr-1.5" />}
+          <span className="text-xl" data-testid="tool-price">
+            {formatDollars(priced.price)}
+          </span>
           {tool.priceBreaks.length > 0 && (
             <span className="block font-normal text-slate-600 text-sm">
-              down to {formatDollars(lowestUnitPrice(tool))} by the lot
+              down to {formatDollars(lowestUnitPrice(priced))} by the lot
             </span>
           )}
+          {discount > 0 && <CompanyPriceLabel discountPercent={discount} className="block" />}
         </Fact>
         <Fact label="In stock">
           {stockText(tool)}

@@ -81,7 +81,7 @@ function StatusFilter({ view }: { view: OrderView }) {
   );
 }
 
-/** Finds orders by number, id, buyer email or the start of the product's name (`?q=`, from the first page). */
+/** Finds orders by number, id, PO number, buyer email or the start of the product's name (`?q=`, from the first page). */
 function OrderSearch({ search }: { search: string }) {
   const id = useId();
   const navigate = useNavigate();
@@ -100,7 +100,7 @@ function OrderSearch({ search }: { search: string }) {
         }}
       >
         <label htmlFor={id} className="sr-only">
-          Find an order by number, id, email or product
+          Find an order by number, id, PO number, email or product
         </label>
         <input
           id={id}
@@ -108,9 +108,9 @@ function OrderSearch({ search }: { search: string }) {
           type="search"
           key={search}
           defaultValue={search}
-          placeholder="Order number, email or product"
+          placeholder="Order number, PO, email or product"
           maxLength={254}
-          className="min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-navy text-sm shadow-sm focus:border-accent-dark focus:outline-none focus:ring-3 focus:ring-orange-200 sm:w-64"
+          className="min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-navy text-sm shadow-sm focus:border-accent-dark focus:outline-none focus:ring-3 focus:ring-orange-200 sm:w-80"
         />
         <button type="submit" className="btn btn-secondary min-h-11 shrink-0">
           Find

@@ -1,8 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useParams } from "react-router";
+import { formatLongDay } from "#contract/delivery-dates";
 import { formatDollars } from "#contract/money";
-import { canTransition } from "#contract/order-status";
+import { accountOrderNotPaidByCard, awaitsCardPayment } from "#contract/order-status";
 import type { Order } from "#contract/orders";
 import { cardText, type PaidOrder, type PaymentReceipt } from "#contract/payments";
 import { pieces } from "#contract/tool-display";
@@ -40,6 +41,7 @@ function neededBy(iso: string): string {
 /** The sentence under the heading: which order is paid for. */
 function payFor(order: Order | undefined): string {
   if (!order) return "Pay for your order by card.";
+  if (order.paymentMethod === "account") return `Your order ${order.orderNumber} is on account.`;
   const lines = orderLinesOf(order);
   return lines.length > 1
     ? `Pay for your order of ${lineCount(lines.length)} in one payment.`
@@ -62,6 +64,14 @@ function OrderSummary({ order }: { order: Order }) {
             {order.orderNumber}
           </dd>
         </div>
+        {order.poNumber && (
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-600">PO number</dt>
+            <dd data-testid="po-number" className="break-all text-right font-mono text-navy">
+              {order.poNumber}
+            </dd>
+          </div>
+        )}
         {lines.length > 1 ? (
           <div>
             <dt className="sr-only">Lines</dt>
@@ -229,6 +239,28 @@ function Cancelled({ reason }: { reason: string | null }) {
   );
 }
 
+/** An on-account order: nothing to pay by card here; its company pays it by transfer after it ships. */
+function OnAccount({ order }: { order: Order }) {
+  return (
+    <section aria-labelledby="account-heading" data-testid="on-account-payment" className={card}>
+      <h2 id="account-heading" className="font-bold text-lg text-navy">
+        On account: no card payment
+      </h2>
+      <p className="mt-2 text-slate-700">{accountOrderNotPaidByCard}.</p>
+      <p className="mt-2 text-slate-600 text-sm">
+        {order.status === "cancelled"
+          ? "This order was cancelled: nothing is owed for it."
+          : order.dueOn
+            ? `It was shipped and is due ${formatLongDay(order.dueOn)}.`
+            : "It is due after it ships, within your company's payment terms."}
+      </p>
+      <Link to="/dashboard" className="btn btn-primary mt-5">
+        Back to My Orders
+      </Link>
+    </section>
+  );
+}
+
 type CardPaymentProps = Pick<CardFormProps, "onPaid" | "stillPayable"> & { order: Order };
 
 /** The card form of the shop's gateway, with the payment's client secret once it has arrived. */
@@ -311,7 +343,8 @@ function OrderPayment({
   stillPayable,
 }: CardPaymentProps & { paidNow: PaidOrder | null }) {
   if (paidNow) return <PaymentComplete paid={paidNow} />;
-  if (canTransition(order.status, "paid")) {
+  if (order.paymentMethod === "account") return <OnAccount order={order} />;
+  if (awaitsCardPayment(order)) {
     return <CardPayment order={order} onPaid={onPaid} stillPayable={stillPayable} />;
   }
   if (order.status === "cancelled") return <Cancelled reason={order.cancelReason} />;
@@ -325,8 +358,8 @@ export function PaymentPage() {
   const [paidNow, setPaidNow] = useState<PaidOrder | null>(null);
   // A payment refused with a conflict: the order, read again, shows whether it was cancelled meanwhile.
   const stillPayable = async () => {
-    const status = (await order.refetch()).data?.status;
-    return status !== undefined && canTransition(status, "paid");
+    const now = (await order.refetch()).data;
+    return now !== undefined && awaitsCardPayment(now);
   };
 
   const body = (

@@ -1,0 +1,14 @@
+import { inArray } from "drizzle-orm";
+import type { Db } from "#server/db/database";
+import { companies } from "./tables";
+
+/** The names of these companies by id (the orders CSV's company column); unknown ids are left out. */
+export async function companyNamesByIds(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(inArray(companies.id, unique));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import {
+  adminStatusLabels,
+  buyerStatusLabels,
+  dueLabel,
+  orderStatusLabel,
+  poNumberLabel,
+} from "./order-display";
+
+describe("how the order lists show an order's company terms", () => {
+  it("reads a pending on-account order as confirmed, never awaiting payment", () => {
+    const order = { status: "pending", paymentMethod: "account" } as const;
+    expect(orderStatusLabel(order, buyerStatusLabels)).toBe("Preparing shipment");
+    expect(orderStatusLabel(order, adminStatusLabels)).toBe("Ready to ship");
+  });
+
+  it("reads every card order, and a later on-account one, by its status", () => {
+    expect(orderStatusLabel({ status: "pending", paymentMethod: "card" }, buyerStatusLabels)).toBe(
+      "Awaiting payment",
+    );
+    expect(orderStatusLabel({ status: "pending", paymentMethod: "card" }, adminStatusLabels)).toBe(
+      "Awaiting payment",
+    );
+    expect(orderStatusLabel({ status: "shipped", paymentMethod: "account" }, adminStatusLabels)).toBe(
+      "Shipped",
+    );
+    expect(orderStatusLabel({ status: "cancelled", paymentMethod: "account" }, buyerStatusLabels)).toBe(
+      "Cancelled",
+    );
+  });
+
+  it("names the PO number when there is one", () => {
+    expect(poNumberLabel("ABC-123")).toBe("PO ABC-123");
+    expect(poNumberLabel(null)).toBeUndefined();
+    expect(poNumberLabel("")).toBeUndefined();
+  });
+
+  it("says when a shipped on-account order is due, in full", () => {
+    expect(dueLabel({ paymentMethod: "account", dueOn: "2026-12-28" })).toBe("Due Monday, December 28, 2026");
+    expect(dueLabel({ paymentMethod: "account", dueOn: null })).toBeUndefined();
+    expect(dueLabel({ paymentMethod: "card", dueOn: "2026-12-28" })).toBeUndefined();
+  });
+});
