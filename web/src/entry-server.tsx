@@ -27,8 +27,9 @@ export function answerApiCallsWith(fetcher: typeof fetch): void {
   sendApiCallsThrough(fetcher);
 }
 
-/** The session is the visitor's own: never part of a page every visitor gets. */
-const isVisitorsOwn = (query: Query) => query.queryKey[0] === "auth";
+/** The session and the buyer's company (their price) are the visitor's own: never part of a page every visitor gets. */
+const isVisitorsOwn = (query: Query) =>
+  query.queryKey[0] === "auth" || (query.queryKey[0] === "companies" && query.queryKey[1] === "mine");
 
 async function renderOnce(url: string, queryClient: QueryClient) {
   const tree: ReactNode = (

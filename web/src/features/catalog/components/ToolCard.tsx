@@ -79,8 +79,8 @@ export function ToolCard({ tool, eager = false, headingLevel = 2, children }: To
               {discount > 0 && <ListPrice dollars={lowest} className="mr-1" />}
               <span className="text-lg font-bold text-navy" data-testid="card-price">
                 {formatDollars(lowestUnitPrice(atCompanyPrice(tool, discount)))}
-              </span>{" "}
-              per piece
+              </span>
+              {" per piece"}
               {discount > 0 && <CompanyPriceLabel discountPercent={discount} className="block" />}
             </span>
           </li>
