@@ -20,7 +20,7 @@ import { createToolListCache, toolListTtlMs } from "./catalog/list-cache";
 import { listenForToolListChanges } from "./catalog/list-changes";
 import { catalogRoutes } from "./catalog/routes";
 import { createCatalogService } from "./catalog/service";
-import { balanceNoticeTimer } from "./companies/balance-notices";
+import { balanceNoticeTimer, noticeIfNearLimit } from "./companies/balance-notices";
 import { companyBalanceRoutes } from "./companies/balance-routes";
 import { companyRoutes } from "./companies/routes";
 import { createCompaniesService } from "./companies/service";
@@ -206,6 +206,8 @@ export async function buildApp({
     unpaidOrderHours: config.unpaidOrderHours,
     log: app.log,
     messages: orderMessages,
+    onAccountCommitted: (tx, companyId, committedCents, limitCents) =>
+      noticeIfNearLimit(tx, companyId, committedCents, limitCents, config.publicUrl),
   });
   const uploadStorage = await createUploadStorage(config);
   const uploads = createUploadsService(db, uploadStorage);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { companyMessages as says } from "../../contract/companies";
 import { addCalendarDays, shopToday } from "../../contract/delivery-dates";
@@ -6,6 +6,7 @@ import { accountOrderNotPaidByCard } from "../../contract/order-status";
 import type { Order, PlaceOrderResponse } from "../../contract/orders";
 import { tools } from "../catalog/tables";
 import { companyWithBuyer, memberOf } from "../companies/company-test-helpers";
+import { outbox } from "../mail/tables";
 import { insertTool, userIdOf } from "../test/factories";
 import { call } from "../test/requests";
 import { adminEmail, lastMail, signUp, type TestUser } from "../test/sessions";
@@ -273,6 +274,29 @@ describeEachDatabase(
         expect((await getOrder(env.app, buyer, first._id)).status).toBe("cancelled");
         expect(await stockOf(tool.id)).toBe(100_000);
         placed(await onAccount(buyer, tool.id, 100));
+      });
+
+      it("tells the shop's admins once when an order takes the company past 90% of its limit, in the order's transaction", async () => {
+        const { company, buyer } = await companyWithBuyer(env, shopAdmin, {
+          paymentTermsDays: 30,
+          creditLimit: 2000,
+        });
+        const tool = await newTool();
+        const nearLimit = () =>
+          env.db
+            .select({ to: outbox.recipient, subject: outbox.subject })
+            .from(outbox)
+            .where(
+              and(eq(outbox.kind, "admin-company-near-limit"), like(outbox.subject, `${company.name}%`)),
+            );
+        placed(await onAccount(buyer, tool.id, 300)); // $1,800: 90%, not past it
+        expect(await nearLimit()).toEqual([]);
+        placed(await onAccount(buyer, tool.id, 10)); // $1,860: past 90%
+        expect(await nearLimit()).toEqual([
+          { to: adminEmail, subject: `${company.name} has used 93% of its credit limit` },
+        ]);
+        placed(await onAccount(buyer, tool.id, 10)); // $1,920: still past it, no second message
+        expect(await nearLimit()).toHaveLength(1);
       });
     });
 

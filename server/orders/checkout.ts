@@ -13,7 +13,7 @@ import { arrayParam } from "#server/db/arrays";
 import type { Tx } from "#server/db/database";
 import { badRequest, conflict } from "#server/http/errors";
 import { enqueueMail } from "#server/mail/outbox";
-import { assertCreditFor, companyOrderOf, holdCompanyCredit } from "./company-order";
+import { assertCreditFor, committedWith, companyOrderOf, holdCompanyCredit } from "./company-order";
 import type { OrderLineRow, PlacedOrder } from "./order-view";
 import type { OrdersContext } from "./orders-deps";
 import { orderEvents, orderLines, orders } from "./tables";
@@ -186,6 +186,13 @@ export async function checkout(
     await insertLinesAndEvent(tx, id, buyer.id, rows);
     await enqueueMail(tx, await deps.messages.placed(order, rows, company.paymentTermsDays));
     await deps.cart.clearIn(tx, buyer.id);
+    if (credit && companyId)
+      await deps.onAccountCommitted(
+        tx,
+        companyId,
+        committedWith(credit, totalCents),
+        credit.credit.creditLimitCents,
+      );
     const placed = { ...order, lines: rows };
     await alsoInTransaction?.(tx, placed);
     return { placed };

@@ -61,3 +61,7 @@ export function assertCreditFor(held: HeldCredit, orderCents: number): void {
   const refusal = creditRefusal(held.credit, held.account, orderCents, shopToday());
   if (refusal) throw conflict(refusal);
 }
+
+/** What the company has committed once this order is placed, net of its payments (cents). */
+export const committedWith = (held: HeldCredit, orderCents: number) =>
+  held.account.committedCents - held.credit.paidCents + orderCents;

@@ -49,6 +49,16 @@ export type OrdersDeps = {
   log: { error(details: object, message: string): void };
   /** The buyer's messages, enqueued in the transaction of each change (messages/order-messages.tsx). */
   messages: OrderMessages;
+  /**
+   * Told in an on-account order's transaction what its company now has committed (net of payments)
+   * against its limit, in cents: companies/balance-notices.ts tells the shop's admins past 90 %.
+   */
+  onAccountCommitted: (
+    tx: Tx,
+    companyId: string,
+    committedCents: number,
+    limitCents: number,
+  ) => Promise<unknown>;
 };
 
 /** What each of the orders' use cases (one file each) works with: the database and the service's deps. */

@@ -9,7 +9,7 @@ import { unitPriceCentsFor } from "#server/catalog/pricing";
 import { lotOf } from "#server/catalog/stock";
 import type { Tx } from "#server/db/database";
 import { badRequest, conflict, notFound } from "#server/http/errors";
-import { assertCreditFor, companyOrderOf, holdCompanyCredit } from "./company-order";
+import { assertCreditFor, committedWith, companyOrderOf, holdCompanyCredit } from "./company-order";
 import type { PlacedOrder } from "./order-view";
 import type { OrdersContext } from "./orders-deps";
 import { nextOrderNumber, placeOrderTakingStock } from "./take-stock";
@@ -94,8 +94,13 @@ export async function placeOrder(
     const order =
       alsoInTransaction || tool.lowStockAt !== null || onAccount
         ? await db.transaction(async (tx) => {
-            if (onAccount) assertCreditFor(await holdCompanyCredit(tx, companyId), totalCents);
+            const held = onAccount ? await holdCompanyCredit(tx, companyId) : undefined;
+            if (held) assertCreditFor(held, totalCents);
             const placed = await placeOrderTakingStock(tx, newOrder, confirmation);
+            if (placed && held && companyId) {
+              const limit = held.credit.creditLimitCents;
+              await deps.onAccountCommitted(tx, companyId, committedWith(held, totalCents), limit);
+            }
             if (placed) await alsoInTransaction?.(tx, placed);
             return placed;
           })

@@ -66,6 +66,7 @@ function shopOverWatchedGateway(env: TestEnv) {
       unpaidOrderHours: 48,
       log: { error: (details) => shop.loggedErrors.push(details) },
       messages,
+      onAccountCommitted: async () => undefined,
     });
   });
   beforeEach(() => {
