@@ -85,10 +85,13 @@ export async function checkout(
   input: CheckoutInput,
   alsoInTransaction?: (tx: Tx, order: PlacedOrder) => Promise<void>,
 ): Promise<CheckoutOutcome> {
-  const company = await companyOrderOf(db, buyer.id, input);
-  const { companyId } = company;
-  const onAccount = company.paymentMethod === "account" && companyId !== null;
+  // The buyer's company terms are read while the transaction begins (one round trip's wait, not two).
+  const terms = companyOrderOf(db, buyer.id, input);
+  terms.catch(() => undefined); // its refusal is thrown where it is awaited, in the transaction
   const outcome = await db.transaction(async (tx): Promise<CheckoutOutcome> => {
+    const company = await terms;
+    const { companyId } = company;
+    const onAccount = company.paymentMethod === "account" && companyId !== null;
     const credit = onAccount ? await holdCompanyCredit(tx, companyId) : undefined;
     const toolIds = await deps.cart.lockCart(tx, buyer.id);
     if (toolIds.length === 0) throw badRequest(emptyCart);

@@ -33,13 +33,14 @@ export async function placeOrder(
   alsoInTransaction?: (tx: Tx, order: PlacedOrder) => Promise<void>,
 ): Promise<PlacedOrder> {
   const quantity = input.orderMinimum;
-  const company = await companyOrderOf(db, buyer.id, input);
-  // The order's number is drawn beside the tool's read (one round trip's wait, not two), and kept
-  // by a retry (the refused statement inserted nothing). An order refused leaves a gap.
+  // The buyer's company terms and the order's number are read beside the tool (one round trip's
+  // wait, not three); the number is kept by a retry (the refused statement inserted nothing). An
+  // order refused leaves a gap.
+  const terms = companyOrderOf(db, buyer.id, input);
   let number: Promise<number> | undefined;
   for (let attempt = 0; attempt < 3; attempt++) {
     number ??= nextOrderNumber(db);
-    const [[tool], drawn] = await Promise.all([lotOf(db, input.orderId), number]);
+    const [[tool], drawn, company] = await Promise.all([lotOf(db, input.orderId), number, terms]);
     if (!tool) throw notFound("No tool with that id");
     const problem = lotProblem(tool, quantity);
     if (problem) throw lotError(problem);
