@@ -85,12 +85,11 @@ export async function checkout(
   input: CheckoutInput,
   alsoInTransaction?: (tx: Tx, order: PlacedOrder) => Promise<void>,
 ): Promise<CheckoutOutcome> {
-  // The buyer's company terms are read while the transaction begins (one round trip's wait, not two).
-  const terms = companyOrderOf(db, buyer.id, input);
-  terms.catch(() => undefined); // its refusal is thrown where it is awaited, in the transaction
+  // Read before the transaction, not beside it: the embedded database has one connection, which
+  // the transaction holds until it ends.
+  const company = await companyOrderOf(db, buyer.id, input);
+  const { companyId } = company;
   const outcome = await db.transaction(async (tx): Promise<CheckoutOutcome> => {
-    const company = await terms;
-    const { companyId } = company;
     const onAccount = company.paymentMethod === "account" && companyId !== null;
     const credit = onAccount ? await holdCompanyCredit(tx, companyId) : undefined;
     const toolIds = await deps.cart.lockCart(tx, buyer.id);
