@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { companyBalanceAnswer, statementAnswer } from "../../contract/answers";
 import { type CompanyBalance, companyMessages, type StatementLine } from "../../contract/companies";
@@ -5,6 +6,7 @@ import { addCalendarDays, shopToday } from "../../contract/delivery-dates";
 import { dollarsToCents } from "../../contract/money";
 import type { PlaceOrderResponse } from "../../contract/orders";
 import { discountedCents } from "../../contract/price-breaks";
+import { tools as toolsTable } from "../catalog/tables";
 import { daysFromNow, orderBody } from "../orders/order-test-helpers";
 import { expectAnswer } from "../test/answers";
 import { insertTool } from "../test/factories";
@@ -40,6 +42,7 @@ const operations = 1000;
 const checkEvery = 100;
 const limitCents = 5000_00;
 const discountPercent = 15;
+const stock = 10_000_000;
 const cents = (dollars: number) => dollarsToCents(dollars) ?? Number.NaN;
 const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
 const numberOf = (orderNumber: string) => Number(orderNumber.replace(/\D/g, ""));
@@ -53,11 +56,14 @@ function lineCents(tool: Priced, quantity: number) {
   return discountedCents(unit, discountPercent) * quantity;
 }
 
+type Line = [toolId: string, quantity: number];
+/** An order as the model keeps it: the API's id, number and total, its lines, where it stands. */
 type ModelOrder = {
   id: string;
   number: number;
   totalCents: number;
   status: "pending" | "shipped" | "cancelled";
+  lines: Line[];
 };
 
 describeEachDatabase(
@@ -82,15 +88,23 @@ describeEachDatabase(
         await insertTool(env.db, {
           priceCents: 1234,
           minimum: 10,
-          available: 10_000_000,
+          available: stock,
           priceBreaks: [{ minQuantity: 100, priceCents: 1150 }],
         }),
-        await insertTool(env.db, { priceCents: 799, minimum: 10, available: 10_000_000, priceBreaks: [] }),
+        await insertTool(env.db, { priceCents: 799, minimum: 10, available: stock, priceBreaks: [] }),
       ];
 
       const orders: ModelOrder[] = [];
       const payments: number[] = [];
-      const tally = { placed: 0, refused: 0, checkouts: 0, shipped: 0, cancelled: 0, payments: 0 };
+      const tally = {
+        toTheLimit: 0,
+        placed: 0,
+        refused: 0,
+        checkouts: 0,
+        shipped: 0,
+        cancelled: 0,
+        payments: 0,
+      };
       const withStatus = (status: ModelOrder["status"]) => orders.filter((o) => o.status === status);
       const paidCents = () => sum(payments);
       const committedCents = () =>
@@ -102,6 +116,7 @@ describeEachDatabase(
         step: string,
         res: { statusCode: number; body: string; json: <T>() => T },
         expectedCents: number,
+        lines: Line[],
       ) {
         const fits = committedCents() + expectedCents <= limitCents;
         if (!fits) {
@@ -123,13 +138,16 @@ describeEachDatabase(
           number: numberOf(order.orderNumber),
           totalCents: cents(order.total),
           status: "pending",
+          lines,
         });
         tally.placed++;
       }
 
-      async function placeOrder(step: string) {
-        const tool = random.pick(tools) as Priced;
-        const quantity = random.int(1, 20) * 10;
+      async function placeOrder(
+        step: string,
+        tool = random.pick(tools) as Priced,
+        quantity = random.int(1, 20) * 10,
+      ) {
         const po = random.next() < 0.3 ? { poNumber: `PO-${random.int(1, 99_999)}` } : {};
         const who = random.pick(buyers) as TestUser;
         const res = await call(
@@ -139,14 +157,16 @@ describeEachDatabase(
           who,
           orderBody(tool.id, quantity, { paymentMethod: "account", ...po }),
         );
-        answered(step, res, lineCents(tool, quantity));
+        answered(step, res, lineCents(tool, quantity), [[tool.id, quantity]]);
       }
 
       async function checkout(step: string) {
         const who = random.pick(buyers) as TestUser;
         let expectedCents = 0;
+        const lines: Line[] = [];
         for (const tool of tools) {
           const quantity = random.int(1, 12) * 10;
+          lines.push([tool.id, quantity]);
           const put = await call(env.app, "PUT", `/api/cart/lines/${tool.id}`, who, { quantity });
           expect(put.statusCode, `${step}: ${put.body}`).toBe(200);
           expectedCents += lineCents(tool, quantity);
@@ -159,7 +179,7 @@ describeEachDatabase(
           paymentMethod: "account",
           poNumber: `CART-${random.int(1, 999)}`,
         });
-        answered(step, res, expectedCents);
+        answered(step, res, expectedCents, lines);
         tally.checkouts++;
       }
 
@@ -181,13 +201,15 @@ describeEachDatabase(
         tally.cancelled++;
       }
 
-      async function pay(step: string) {
-        // Mostly part of what is owed, now and then more than everything committed (a credit).
+      /** Mostly part of what is owed, now and then more than everything committed (a credit). */
+      const someAmount = () => {
         const owed = Math.max(0, committedCents());
-        const amountCents =
-          random.next() < 0.1
-            ? owed + random.int(1, 50_000)
-            : random.int(1, Math.max(1, Math.floor(owed / 2)));
+        return random.next() < 0.1
+          ? owed + random.int(1, 50_000)
+          : random.int(1, Math.max(1, Math.floor(owed / 2)));
+      };
+
+      async function pay(step: string, amountCents = someAmount()) {
         const res = await call(env.app, "POST", `/api/companies/${company._id}/payments`, shopAdmin, {
           amount: amountCents / 100,
           reference: `TRF ${step}`,
@@ -197,6 +219,21 @@ describeEachDatabase(
         expect(cents(res.json<{ amount: number }>().amount), step).toBe(amountCents);
         payments.push(amountCents);
         tally.payments++;
+      }
+
+      /**
+       * The edge of the limit: a payment that leaves exactly room for the next order, then that order
+       * (accepted: it takes the company to its limit, not past it).
+       */
+      async function toTheLimit(step: string) {
+        const tool = random.pick(tools) as Priced;
+        const quantity = random.int(1, 20) * 10;
+        const over = committedCents() + lineCents(tool, quantity) - limitCents;
+        if (over <= 0) return;
+        await pay(step, over);
+        await placeOrder(step, tool, quantity);
+        expect(committedCents(), step).toBe(limitCents);
+        tally.toTheLimit++;
       }
 
       /** The balance and the statement against the model. */
@@ -260,10 +297,22 @@ describeEachDatabase(
         else if (roll < 0.45) await checkout(step);
         else if (roll < 0.7) await ship(step);
         else if (roll < 0.8) await cancel(step);
+        else if (roll < 0.83) await toTheLimit(step);
         else await pay(step);
         if (i % checkEvery === 0) await check(step);
       }
       await check(`seed ${seed}, at the end`);
+      // A refused order reserved nothing; a cancelled one gave its pieces back.
+      for (const tool of tools) {
+        const held = orders
+          .filter((o) => o.status !== "cancelled")
+          .flatMap((o) => o.lines.filter(([id]) => id === tool.id).map(([, quantity]) => quantity));
+        const [row] = await env.db
+          .select({ available: toolsTable.available })
+          .from(toolsTable)
+          .where(eq(toolsTable.id, tool.id));
+        expect(row?.available, `stock of ${tool.id} (seed ${seed})`).toBe(stock - sum(held));
+      }
       // The run took every path: orders accepted and refused, shipped, cancelled, checked out and paid.
       for (const [what, n] of Object.entries(tally)) expect(n, `${what} (seed ${seed})`).toBeGreaterThan(0);
       console.info(
