@@ -85,7 +85,9 @@ for (const [label, width] of [
     const colleague = newUser("Bookkeeper");
     await page.reload();
     await expect(page.getByText("Pay on account, 30 days")).toBeVisible();
-    await expect(page.getByText("$5,000.00")).toBeVisible();
+    // The credit limit in the terms, and in the account's figures (issue 27, item 6) below them.
+    await expect(page.getByText("$5,000.00").first()).toBeVisible();
+    await expect(page.getByTestId("account-credit-limit")).toHaveText(/\$5,000\.00$/);
     const invite = page.getByRole("form", { name: "Invite a colleague" });
     await invite.getByLabel("Email").fill(colleague.email);
     await invite.getByRole("button", { name: "Send invitation" }).click();

@@ -142,7 +142,8 @@ for (const [label, width] of [
       added,
     );
     await page.setViewportSize({ width, height: 900 });
-    await signUpInPage(page, shop, "Account Bookkeeper");
+    const bookkeeper = await signUpInPage(page, shop, "Account Bookkeeper");
+    await verifyViaOutbox(shop, bookkeeper.email);
     const companyName = `Axle Works ${Date.now().toString(36)} ${width}`;
     const first = { page: await otherPerson(browser, shop, width), user: newUser("First Buyer") };
     const second = { page: await otherPerson(browser, shop, width), user: newUser("Second Buyer") };
@@ -197,7 +198,11 @@ for (const [label, width] of [
     const other = second.page;
     await orderOnAccountNow(other, toolId, toolName, 3, secondPo);
     await expect(other.getByText("Order placed on account", { exact: true })).toBeVisible(afterRequest);
-    await expect(newestOrder(other, width).getByTestId("po-number")).toHaveText(`PO ${secondPo}`);
+    const secondOrder = newestOrder(other, width);
+    await expect(secondOrder.getByTestId("po-number")).toHaveText(`PO ${secondPo}`);
+    await expect(secondOrder.getByTestId("on-account")).toHaveText("On account");
+    await expect(secondOrder).toContainText("$270.00");
+    await expect(other.getByRole("link", { name: /^Pay/ })).toHaveCount(0);
 
     // A third order would take the company past its limit ($450 + $270 + $360 > $1,000): refused.
     const refused = await orderOnAccountNow(other, toolId, toolName, 4, `PO-4713-${width}`);
