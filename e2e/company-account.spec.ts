@@ -270,6 +270,10 @@ for (const [label, width] of [
     await account.getByRole("button", { name: "Record payment", exact: true }).click();
     await expect(admin.getByText("Payment recorded", { exact: true })).toBeVisible(afterRequest);
     await expect(account.getByTestId("account-balance")).toContainText("$0.00", afterRequest);
+    await account.getByRole("button", { name: `View statement of ${companyName}` }).click();
+    const adminStatement = account.getByTestId(width >= 768 ? "statement-line" : "statement-card");
+    await expect(adminStatement.filter({ hasText: orderNumber })).toContainText("$450.00");
+    await expect(adminStatement.filter({ hasText: `Payment ${reference}` })).toContainText("$0.00");
     await looksRight(admin, width, "the admins' Companies after a payment", "company-payment-recorded");
 
     // The bookkeeper reloads: nothing due, the payment received and on the statement.
