@@ -2,28 +2,13 @@ import { expectNoSideways, toastsClosed } from "./appearance";
 import { expectNoSeriousAxeViolations } from "./axe";
 import { type Browser, expect, type Page, test } from "./fixtures";
 import { screenshot, widths } from "./screenshots";
-import { newUser, signInAsAdmin, signUpInPage, signUpViaApi, verifyViaOutbox } from "./users";
+import { invitationLink, newUser, signInAsAdmin, signUpInPage, signUpViaApi, verifyViaOutbox } from "./users";
 
 // Company accounts in the browser (issue 27, items 1 and 2): a workshop owner applies, the shop
 // admin approves it and sets its terms, the owner invites a colleague by email, and the colleague
 // opens the mailed link and joins. The e2e shop has no SMTP_URL: the link is read from the Outbox.
 
 const afterRequest = { timeout: 30_000 };
-
-/** The invitation link mailed to `to`, read from the admins' Outbox API, as a path. */
-async function invitationLink(page: Page, to: string): Promise<string> {
-  let link: string | undefined;
-  await expect(async () => {
-    const response = await page.request.get("/api/outbox?limit=100");
-    expect(response.ok()).toBe(true);
-    const messages = (await response.json()) as { kind: string; to: string; text: string | null }[];
-    const text = messages.find((m) => m.kind === "company-invitation" && m.to === to)?.text;
-    link = text?.match(/https?:\/\/\S+\/dashboard\/company\?invitation=[\w-]+/)?.[0];
-    expect(link, `an invitation mailed to ${to}`).toBeDefined();
-  }).toPass(afterRequest);
-  const url = new URL(link as string);
-  return `${url.pathname}${url.search}`;
-}
 
 /** A page in a browser context of its own (another person at another computer). */
 async function otherPerson(browser: Browser, baseURL: string, width: number): Promise<Page> {
@@ -100,7 +85,9 @@ for (const [label, width] of [
     const colleague = newUser("Bookkeeper");
     await page.reload();
     await expect(page.getByText("Pay on account, 30 days")).toBeVisible();
-    await expect(page.getByText("$5,000.00")).toBeVisible();
+    // The credit limit in the terms, and in the account's figures (issue 27, item 6) below them.
+    await expect(page.getByText("$5,000.00").first()).toBeVisible();
+    await expect(page.getByTestId("account-credit-limit")).toHaveText(/\$5,000\.00$/);
     const invite = page.getByRole("form", { name: "Invite a colleague" });
     await invite.getByLabel("Email").fill(colleague.email);
     await invite.getByRole("button", { name: "Send invitation" }).click();
@@ -113,7 +100,7 @@ for (const [label, width] of [
     const joiner = await otherPerson(browser, shop, width);
     await signUpViaApi(joiner.request, shop, colleague);
     await verifyViaOutbox(shop, colleague.email);
-    const opened = await joiner.goto(await invitationLink(admin, colleague.email));
+    const opened = await joiner.goto(await invitationLink(admin.request, colleague.email));
     expect(opened?.status(), "the invitation's page is a page of the app").toBe(200);
     await waitForApp(joiner);
     await joiner.getByRole("button", { name: "Accept the invitation" }).click();

@@ -1,5 +1,5 @@
 // Accounts for the browser tests, created through the real auth endpoints.
-import { type APIRequestContext, type Page, request as requests } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, request as requests } from "@playwright/test";
 
 /** Listed in ADMIN_EMAILS of the test server (e2e/serve.ts), which signs it up and verifies it before the tests. */
 export const adminEmail = "admin@carmechanic.test";
@@ -89,4 +89,22 @@ export async function verifyViaOutbox(baseURL: string, email: string): Promise<v
   } finally {
     await api.dispose();
   }
+}
+
+/**
+ * The company invitation link mailed to `to`, read from the admins' Outbox API (`request` signed in
+ * as the admin), as a path. The e2e shop has no SMTP_URL: mail waits in the Outbox.
+ */
+export async function invitationLink(request: APIRequestContext, to: string): Promise<string> {
+  let link: string | undefined;
+  await expect(async () => {
+    const response = await request.get("/api/outbox?limit=100");
+    expect(response.ok()).toBe(true);
+    const messages = (await response.json()) as { kind: string; to: string; text: string | null }[];
+    const text = messages.find((m) => m.kind === "company-invitation" && m.to === to)?.text;
+    link = text?.match(/https?:\/\/\S+\/dashboard\/company\?invitation=[\w-]+/)?.[0];
+    expect(link, `an invitation mailed to ${to}`).toBeDefined();
+  }).toPass({ timeout: 30_000 });
+  const url = new URL(link as string);
+  return `${url.pathname}${url.search}`;
 }

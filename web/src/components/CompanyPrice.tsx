@@ -7,7 +7,7 @@ import { companyPriceLabel } from "#web/lib/companies/company-price";
 /** The list price struck through, read out as "list price $5.90". */
 export function ListPrice({ dollars, className = "" }: { dollars: number; className?: string }) {
   return (
-    <s data-testid="list-price" className={`font-normal text-slate-500 ${className}`}>
+    <s data-testid="list-price" className={`font-normal text-slate-600 ${className}`}>
       <span className="sr-only">list price </span>
       {formatDollars(dollars)}
     </s>
