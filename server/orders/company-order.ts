@@ -2,7 +2,7 @@ import { companyMessages } from "#contract/companies";
 import { shopToday } from "#contract/delivery-dates";
 import type { PaymentMethod } from "#contract/order-status";
 import { creditRefusal, type LockedCredit, lockCompanyCredit } from "#server/companies/credit";
-import { orderingTerms } from "#server/companies/ordering";
+import { type OrderingTerms, orderingTerms } from "#server/companies/ordering";
 import type { Db, Tx } from "#server/db/database";
 import { badRequest, conflict } from "#server/http/errors";
 import { type CompanyAccountOrders, companyAccountOrders } from "./company-account";
@@ -30,7 +30,14 @@ export async function companyOrderOf(
   buyerId: string,
   input: { poNumber?: string | undefined; paymentMethod: PaymentMethod },
 ): Promise<CompanyOrder> {
-  const terms = await orderingTerms(db, buyerId);
+  return companyOrderWith(await orderingTerms(db, buyerId), input);
+}
+
+/** `companyOrderOf` with the terms already read (place-order.ts reads them with the order's number). */
+export function companyOrderWith(
+  terms: OrderingTerms | null,
+  input: { poNumber?: string | undefined; paymentMethod: PaymentMethod },
+): CompanyOrder {
   if (terms?.poRequired && !input.poNumber) throw badRequest(companyMessages.poRequired);
   const onAccount = input.paymentMethod === "account";
   if (onAccount && !(terms && terms.paymentTermsDays > 0))

@@ -9,10 +9,10 @@ import { unitPriceCentsFor } from "#server/catalog/pricing";
 import { lotOf } from "#server/catalog/stock";
 import type { Tx } from "#server/db/database";
 import { badRequest, conflict, notFound } from "#server/http/errors";
-import { assertCreditFor, committedWith, companyOrderOf, holdCompanyCredit } from "./company-order";
+import { assertCreditFor, committedWith, companyOrderWith, holdCompanyCredit } from "./company-order";
 import type { PlacedOrder } from "./order-view";
 import type { OrdersContext } from "./orders-deps";
-import { nextOrderNumber, placeOrderTakingStock } from "./take-stock";
+import { nextOrderNumberFor, placeOrderTakingStock } from "./take-stock";
 
 export type PlaceOrderInput = z.infer<typeof orderBody>;
 
@@ -33,14 +33,14 @@ export async function placeOrder(
   alsoInTransaction?: (tx: Tx, order: PlacedOrder) => Promise<void>,
 ): Promise<PlacedOrder> {
   const quantity = input.orderMinimum;
-  // The buyer's company terms and the order's number are read beside the tool (one round trip's
-  // wait, not three); the number is kept by a retry (the refused statement inserted nothing). An
-  // order refused leaves a gap.
-  const terms = companyOrderOf(db, buyer.id, input);
-  let number: Promise<number> | undefined;
+  // The order's number is drawn, with the buyer's company terms, beside the tool's read (one round
+  // trip's wait, not two), and kept by a retry (the refused statement inserted nothing). An order
+  // refused leaves a gap.
+  let numbered: ReturnType<typeof nextOrderNumberFor> | undefined;
   for (let attempt = 0; attempt < 3; attempt++) {
-    number ??= nextOrderNumber(db);
-    const [[tool], drawn, company] = await Promise.all([lotOf(db, input.orderId), number, terms]);
+    numbered ??= nextOrderNumberFor(db, buyer.id);
+    const [[tool], { number: drawn, terms }] = await Promise.all([lotOf(db, input.orderId), numbered]);
+    const company = companyOrderWith(terms, input);
     if (!tool) throw notFound("No tool with that id");
     const problem = lotProblem(tool, quantity);
     if (problem) throw lotError(problem);

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { PaymentMethod } from "#contract/order-status";
 import type { PricedInCents } from "#server/catalog/pricing";
 import { afterStockChange, reservationMovement, reserveStock } from "#server/catalog/stock";
+import { type OrderingTerms, orderingTermsJson, termsFromJson } from "#server/companies/ordering";
 import type { Db, Tx } from "#server/db/database";
 import { announceMail, enqueueMailFrom, type MailMessage } from "#server/mail/outbox";
 import type { PlacedOrder } from "./order-view";
@@ -50,10 +51,19 @@ type Placed = {
  * placed at once. One that is drawn and not used (the order was refused) leaves a gap.
  */
 export async function nextOrderNumber(db: Db): Promise<number> {
-  const result = await db.execute(sql`select nextval('order_number_seq') as number`);
-  const [row] = (result as unknown as { rows: { number: string | number }[] }).rows;
+  return (await nextOrderNumberFor(db, null)).number;
+}
+
+/** The next order number and, in the same statement, the buyer's company terms (companies/ordering.ts). */
+export async function nextOrderNumberFor(
+  db: Db,
+  buyerId: string | null,
+): Promise<{ number: number; terms: OrderingTerms | null }> {
+  const terms = buyerId === null ? sql`null` : orderingTermsJson(buyerId);
+  const result = await db.execute(sql`select nextval('order_number_seq') as number, ${terms} as terms`);
+  const [row] = (result as unknown as { rows: { number: string | number; terms: unknown }[] }).rows;
   if (!row) throw new Error("nextOrderNumber: the sequence answered nothing");
-  return Number(row.number);
+  return { number: Number(row.number), terms: termsFromJson(row.terms) };
 }
 
 /**
