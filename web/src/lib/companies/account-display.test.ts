@@ -35,7 +35,7 @@ describe("a company's account, as it reads", () => {
   });
 
   it("reads an on-account order as confirmed while a card order waits for its payment", () => {
-    expect(companyOrderStatusLabel("pending", "account")).toBe("Confirmed, to ship");
+    expect(companyOrderStatusLabel("pending", "account")).toBe("Preparing shipment");
     expect(companyOrderStatusLabel("pending", "card")).toBe("Awaiting payment");
     expect(companyOrderStatusLabel("paid", "card")).toBe("Preparing shipment");
     expect(companyOrderStatusLabel("shipped", "account")).toBe("Shipped");

@@ -33,7 +33,7 @@ export function formatAccountDay(iso: string): string {
  * (nothing to pay by card) and paid later by transfer; a card order waits for its payment.
  */
 export function companyOrderStatusLabel(status: OrderStatus, paymentMethod: PaymentMethod): string {
-  if (status === "pending") return paymentMethod === "account" ? "Confirmed, to ship" : "Awaiting payment";
+  if (status === "pending") return paymentMethod === "account" ? "Preparing shipment" : "Awaiting payment";
   if (status === "paid") return "Preparing shipment";
   return status === "shipped" ? "Shipped" : "Cancelled";
 }
