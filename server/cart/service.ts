@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { type Cart, type LotRefusal, lotRefusalOf, maxCartLines } from "#contract/cart";
 import type { ReorderAnswer } from "#contract/checkout";
 import { type ToolLot, toolLotsOf } from "#server/catalog/lots";
@@ -116,9 +116,9 @@ export function createCartService(db: Db) {
       return presentCart(lines, new Map([...locked, ...(await toolLotsOf(tx, missing))]), discountPercent);
     },
 
-    /** Empties the cart in the caller's transaction (the checkout that ordered it). */
-    async clearIn(tx: Tx, userId: string): Promise<void> {
-      await tx.delete(cartLines).where(eq(cartLines.userId, userId));
+    /** The statement that empties the cart, composed into the checkout's order statement. */
+    clearing(userId: string): SQL {
+      return sql`delete from ${cartLines} where ${cartLines.userId} = ${userId}`;
     },
 
     /** Empties the cart. */

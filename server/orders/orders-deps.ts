@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import type { Cart } from "#contract/cart";
 import type { ToolLot } from "#server/catalog/lots";
 import type { Db, Tx } from "#server/db/database";
@@ -34,8 +35,8 @@ export type CheckoutCart = {
     tools: ReadonlyMap<string, ToolLot>,
     discountPercent: number,
   ): Promise<Cart>;
-  /** Empties it, with the order. */
-  clearIn(tx: Tx, userId: string): Promise<void>;
+  /** The statement that empties it, for the checkout to put in the order's own statement. */
+  clearing(userId: string): SQL;
 };
 
 export type OrdersDeps = {
