@@ -6,7 +6,7 @@ import { unitPriceCentsFor } from "#server/catalog/pricing";
 import { discountPercentOf } from "#server/companies/ordering";
 import type { Db, Tx } from "#server/db/database";
 import { conflict, notFound } from "#server/http/errors";
-import { presentCart } from "./cart-view";
+import { presentCart, type StoredLine } from "./cart-view";
 import { cartFull, lockCart, storedLines } from "./lines";
 import { type PutBackLine, putBackLines } from "./put-back";
 import { addQuickOrder, type QuickOrderResult } from "./quick-order";
@@ -82,35 +82,38 @@ export function createCartService(db: Db) {
       });
     },
 
-    /** Takes a tool's line out of the cart (none there: nothing to do). */
+    /**
+     * Takes a tool's line out of the cart (none there: nothing to do), after the cart's lock, so a
+     * checkout under way orders the cart it read.
+     */
     async removeLine(userId: string, toolId: string): Promise<Cart> {
-      await db.delete(cartLines).where(and(eq(cartLines.userId, userId), eq(cartLines.toolId, toolId)));
+      await db.transaction(async (tx) => {
+        await lockCart(tx, userId);
+        await tx.delete(cartLines).where(and(eq(cartLines.userId, userId), eq(cartLines.toolId, toolId)));
+      });
       return cartOf(db, userId, await discountPercentOf(db, userId));
     },
 
     /**
-     * Locks the cart for a checkout, in the checkout's transaction: the buyer's cart changes wait
-     * until it commits or rolls back (orders/checkout.ts, through the orders' CheckoutCart port).
-     * Answers the tools of its lines, in line order.
+     * Locks the cart for a checkout, in the checkout's transaction: the buyer's cart changes (every
+     * one takes this lock) wait until it commits or rolls back (orders/checkout.ts, through the
+     * orders' CheckoutCart port). Answers its lines, in line order: they hold until the end.
      */
-    async lockCart(tx: Tx, userId: string): Promise<string[]> {
+    async lockCart(tx: Tx, userId: string): Promise<StoredLine[]> {
       await lockCart(tx, userId);
-      return (await storedLines(tx, userId)).map((l) => l.toolId);
+      return storedLines(tx, userId);
     },
 
     /**
-     * The cart locked by `lockCart` read again (a line removed meanwhile is gone), priced by the
-     * tools the checkout has locked (a line's tool not among them is read here), at the buyer's price
-     * (`discount`: the one the checkout read in its transaction; left out, it is read here).
+     * The cart's lines read by `lockCart`, priced by the tools the checkout has locked (a line's tool
+     * not among them is read here), at the buyer's price (`discountPercent`: the one the checkout read).
      */
     async lockedCart(
       tx: Tx,
-      userId: string,
+      lines: readonly StoredLine[],
       locked: ReadonlyMap<string, ToolLot>,
-      discount?: number,
+      discountPercent: number,
     ): Promise<Cart> {
-      const lines = await storedLines(tx, userId);
-      const discountPercent = discount ?? (await discountPercentOf(tx, userId));
       const missing = lines.map((l) => l.toolId).filter((id) => !locked.has(id));
       if (missing.length === 0) return presentCart(lines, locked, discountPercent);
       return presentCart(lines, new Map([...locked, ...(await toolLotsOf(tx, missing))]), discountPercent);
@@ -123,7 +126,10 @@ export function createCartService(db: Db) {
 
     /** Empties the cart. */
     async clear(userId: string): Promise<Cart> {
-      await db.delete(cartLines).where(eq(cartLines.userId, userId));
+      await db.transaction(async (tx) => {
+        await lockCart(tx, userId);
+        await tx.delete(cartLines).where(eq(cartLines.userId, userId));
+      });
       return { lines: [], total: 0 };
     },
 

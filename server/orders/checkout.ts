@@ -117,11 +117,12 @@ export async function checkout(
   const outcome = await db.transaction(async (tx): Promise<CheckoutOutcome> => {
     const onAccount = company.paymentMethod === "account" && companyId !== null;
     const credit = onAccount ? await holdCompanyCredit(tx, companyId) : undefined;
-    const toolIds = await deps.cart.lockCart(tx, buyer.id);
+    const stored = await deps.cart.lockCart(tx, buyer.id);
+    const toolIds = stored.map((l) => l.toolId);
     if (toolIds.length === 0) throw badRequest(emptyCart);
     const locked = await lockToolsForOrder(tx, toolIds);
     // Read again under the tools' locks: what it says now holds until the order commits.
-    const cart = await deps.cart.lockedCart(tx, buyer.id, locked, company.discountPercent);
+    const cart = await deps.cart.lockedCart(tx, stored, locked, company.discountPercent);
     const short: ShortLine[] = [];
     for (const line of cart.lines) {
       const tool = locked.get(line.toolId);

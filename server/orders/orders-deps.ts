@@ -24,14 +24,16 @@ export type OpenPayments = {
  * What a checkout needs of the buyer's cart (implemented by the cart service; orders never touch
  * cart tables), both in the checkout's transaction.
  */
+/** A line of the locked cart, as the cart stored it. */
+export type LockedCartLine = { toolId: string; quantity: number; addedUnitPriceCents: number };
+
 export type CheckoutCart = {
-  /** Holds the cart's changes off until the transaction ends; answers its lines' tools, in line order. */
-  lockCart(tx: Tx, userId: string): Promise<string[]>;
-  /** The cart (locked by `lockCart`) read again, priced today by `tools` (the tools the checkout locked). */
-  /** `discountPercent`: the buyer's company discount the checkout read (the cart prices its lines with it). */
+  /** Holds the cart's changes off until the transaction ends; answers its lines, in line order. */
+  lockCart(tx: Tx, userId: string): Promise<LockedCartLine[]>;
+  /** Those lines priced today by `tools` (the tools the checkout locked), at the buyer's company discount. */
   lockedCart(
     tx: Tx,
-    userId: string,
+    lines: readonly LockedCartLine[],
     tools: ReadonlyMap<string, ToolLot>,
     discountPercent: number,
   ): Promise<Cart>;
