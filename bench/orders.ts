@@ -88,6 +88,10 @@ async function shopStatements(
     paymentMethod: "card" as const,
     companyId: null,
     poNumber: null,
+    country: "US",
+    region: "",
+    taxExemptReason: null,
+    buyerTaxId: null,
   };
   const messages = createOrderMessages({ publicUrl: "http://localhost:3000", unpaidOrderHours: 48 });
   const { pricing: _, ...shown } = order;
@@ -99,6 +103,9 @@ async function shopStatements(
     transactionId: null,
     shippedOn: null,
     dueOn: null,
+    taxCents: 0,
+    invoiceNumber: null,
+    creditNoteNumber: null,
     updatedAt: order.createdAt,
   });
   await placeOrderTakingStock(capture as unknown as Db, order, confirmation);

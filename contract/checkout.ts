@@ -7,6 +7,7 @@ import {
   paymentMethodField,
   poNumberField,
 } from "./orders";
+import { deliveryRegionFields } from "./tax";
 
 // An order's line lives with the order (contract/orders.ts); named here too for the checkout's users.
 export { type OrderLine, orderLine } from "./orders";
@@ -23,6 +24,7 @@ export const checkoutBody = z.object({
   confirmedTotal: z.number({ error: "Confirm the order's total before checking out" }),
   poNumber: poNumberField,
   paymentMethod: paymentMethodField,
+  ...deliveryRegionFields,
 });
 export type CheckoutBody = z.input<typeof checkoutBody>;
 

@@ -4,6 +4,7 @@ import { formNumber, uuidParams } from "./fields";
 import { checkLot, type LotTool } from "./lot-rules";
 import { orderStatuses, paymentMethods } from "./order-status";
 import { listQuery } from "./pagination";
+import { deliveryRegionFields } from "./tax";
 
 const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -85,6 +86,8 @@ export const orderBody = z.object({
   orderDate: orderDateField,
   poNumber: poNumberField,
   paymentMethod: paymentMethodField,
+  /** The delivery address's country (ISO code, the shop's by default) and region: they choose the tax rate. */
+  ...deliveryRegionFields,
   orderName: z.unknown().optional(),
   orderEmail: z.unknown().optional(),
   orderProduct: z.unknown().optional(),
@@ -128,8 +131,12 @@ export const orderLine = z.object({
   quantity: z.number().int(),
   /** The price a piece the order was placed at. */
   unitPrice: z.number(),
-  /** unitPrice × quantity, counted in cents. */
+  /** unitPrice × quantity, counted in cents (before tax). */
   lineTotal: z.number(),
+  /** The line's tax rate in percent, its label, and its tax (lineTotal × rate, rounded half-up in cents). */
+  taxRate: z.number(),
+  taxLabel: z.string(),
+  tax: z.number(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
 
@@ -150,8 +157,21 @@ export const orderSchema = z.object({
   orderPrice: z.number(),
   /** The quantity ordered (the spec's name). */
   orderMinimum: z.number().int(),
-  /** What the buyer pays: the sum of the lines' totals (dollars). */
+  /** What the buyer pays: the sum of the lines' totals and their tax (dollars). */
   total: z.number(),
+  /** The lines' totals before tax, and their tax (total = subtotal + tax). */
+  subtotal: z.number(),
+  tax: z.number(),
+  /** The tax per rate: its label, rate in percent, the amount it is charged on, and the tax. */
+  taxes: z.array(z.object({ label: z.string(), rate: z.number(), net: z.number(), tax: z.number() })),
+  /** The delivery address's country (ISO code) and region. */
+  country: z.string(),
+  region: z.string(),
+  /** The buyer's company was tax-exempt: why; otherwise null. */
+  taxExemptReason: z.string().nullable(),
+  /** Its invoice's number once issued (paid by card, or shipped on account), and its credit note's once cancelled after it. */
+  invoiceNumber: z.string().nullable(),
+  creditNoteNumber: z.string().nullable(),
   /** Every line, 1 to 500 (line 1 is the single-product fields above). */
   lines: z.array(orderLine),
   /** Paid by card (a card order paid or shipped); an on-account order is settled by the company's balance. */

@@ -37,6 +37,7 @@ import { createReadyResponses } from "./http/ready-responses";
 import { installRequestLog, logAccess, requestIds, requestLogFields } from "./http/request-log";
 import { identityProviderPictureSources, securityHeaders } from "./http/security-headers";
 import { createIdempotencyKeys, idempotencyKeySweep } from "./idempotency/keys";
+import { createOrderInvoices } from "./invoices/issue";
 import { mailDelivery } from "./mail/delivery";
 import { outboxRoutes } from "./mail/routes";
 import { createOutboxService } from "./mail/service";
@@ -194,8 +195,9 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     unpaidOrderHours: config.unpaidOrderHours,
   });
+  const orderInvoices = createOrderInvoices();
   const payments = createPaymentsService(db, gateway, {
-    orders: createPaymentOrders(db, orderMessages),
+    orders: createPaymentOrders(db, orderMessages, orderInvoices),
     log: app.log,
   });
   const cart = createCartService(db);
@@ -206,6 +208,7 @@ export async function buildApp({
     unpaidOrderHours: config.unpaidOrderHours,
     log: app.log,
     messages: orderMessages,
+    invoices: orderInvoices,
     onAccountCommitted: (tx, companyId, committedCents, limitCents) =>
       noticeIfNearLimit(tx, companyId, committedCents, limitCents, config.publicUrl),
   });

@@ -35,6 +35,8 @@ export const companies = pgTable(
     discountPercent: smallint("discount_percent").notNull().default(0),
     /** Every order of the company needs a purchase-order number. */
     poRequired: boolean("po_required").notNull().default(false),
+    /** Tax-exempt (issue 28, e.g. EU reverse charge): why, printed on its invoices; null when it pays tax. */
+    taxExemptReason: text("tax_exempt_reason"),
     /** Who applied (its first admin); null once that account is deleted. */
     appliedBy: text("applied_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * waiting: to be sent at next_attempt_at; sending: claimed by a sender until next_attempt_at (then
@@ -24,6 +24,8 @@ export const outbox = pgTable(
     text: text("text").notNull(),
     /** One event makes one message: a second enqueue with the same key is ignored. */
     dedupeKey: text("dedupe_key").unique(),
+    /** Files attached when sent, by reference (`MailAttachment[]`, server/mail/outbox.ts): resolved by the sender. */
+    attachments: jsonb("attachments"),
     status: text("status", { enum: outboxStatuses }).notNull().default("waiting"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

@@ -6,6 +6,7 @@ import type { CheckoutRefusal, checkoutBody, ShortLine } from "#contract/checkou
 import { neededByProblem } from "#contract/delivery-dates";
 import { lotProblem } from "#contract/lot-rules";
 import { dollarsToCents, lotTotalCents } from "#contract/money";
+import { noTax } from "#contract/tax";
 import type { SessionUser } from "#server/accounts/guards";
 import { unitPriceCentsFor } from "#server/catalog/pricing";
 import { type LockedTool, lockToolsForOrder, reserveLines } from "#server/catalog/stock";
@@ -201,6 +202,13 @@ export async function checkout(
       poNumber: company.poNumber,
       shippedOn: null,
       dueOn: null,
+      country: input.country,
+      region: input.region,
+      taxCents: 0,
+      taxExemptReason: null,
+      buyerTaxId: null,
+      invoiceNumber: null,
+      creditNoteNumber: null,
     };
     const rows: OrderLineRow[] = lines.map((l, i) => ({
       orderId: id,
@@ -210,6 +218,9 @@ export async function checkout(
       productName: l.tool.name,
       unitPriceCents: l.unitPriceCents,
       quantity: l.quantity,
+      taxRateMilli: 0,
+      taxLabel: noTax.label,
+      taxCents: 0,
     }));
     const confirmation = await deps.messages.placed(order, rows, company.paymentTermsDays);
     await insertOrderStatement(tx, order, rows, confirmation, deps.cart.clearing(buyer.id));

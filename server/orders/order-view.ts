@@ -1,6 +1,7 @@
 import { centsToDollars, lotTotalCents } from "#contract/money";
 import { formatOrderNumber } from "#contract/order-number";
 import type { Order, OrderLine } from "#contract/orders";
+import { percentOfMilli, totalsByRate } from "#contract/tax";
 import { notFound } from "#server/http/errors";
 import type { orderLines, orders } from "./tables";
 
@@ -12,7 +13,7 @@ export type PlacedOrder = OrderRow & { lines: OrderLineRow[] };
 /** The 404 for an order that does not exist, or that the caller may not see. */
 export const noSuchOrder = () => notFound("No order with that id");
 
-/** What the buyer pays for the order, in cents: its stored total, the sum of its lines' unit price × quantity. */
+/** What the buyer pays for the order, in cents: its stored total, the sum of its lines' unit price × quantity and tax. */
 export function orderAmountCents(order: Pick<OrderRow, "totalCents">): number {
   return order.totalCents;
 }
@@ -26,6 +27,9 @@ export function toApiLine(line: OrderLineRow): OrderLine {
     quantity: line.quantity,
     unitPrice: centsToDollars(line.unitPriceCents),
     lineTotal: centsToDollars(lotTotalCents(line.unitPriceCents, line.quantity)),
+    taxRate: percentOfMilli(line.taxRateMilli),
+    taxLabel: line.taxLabel,
+    tax: centsToDollars(line.taxCents),
   };
 }
 
@@ -47,6 +51,26 @@ export function toApiOrder(row: OrderRow, lines: OrderLineRow[], fate: OrderFate
     orderPrice: centsToDollars(row.unitPriceCents),
     orderMinimum: row.quantity,
     total: centsToDollars(orderAmountCents(row)),
+    subtotal: centsToDollars(row.totalCents - row.taxCents),
+    tax: centsToDollars(row.taxCents),
+    taxes: totalsByRate(
+      lines.map((l) => ({
+        netCents: lotTotalCents(l.unitPriceCents, l.quantity),
+        rateMilli: l.taxRateMilli,
+        label: l.taxLabel,
+        taxCents: l.taxCents,
+      })),
+    ).map((t) => ({
+      label: t.label,
+      rate: percentOfMilli(t.rateMilli),
+      net: centsToDollars(t.netCents),
+      tax: centsToDollars(t.taxCents),
+    })),
+    country: row.country,
+    region: row.region,
+    taxExemptReason: row.taxExemptReason,
+    invoiceNumber: row.invoiceNumber,
+    creditNoteNumber: row.creditNoteNumber,
     lines: lines.map(toApiLine),
     paid: row.paymentMethod === "card" && (row.status === "paid" || row.status === "shipped"),
     transactionId: row.transactionId,

@@ -3,7 +3,7 @@ import type { Cart } from "#contract/cart";
 import type { ToolLot } from "#server/catalog/lots";
 import type { Db, Tx } from "#server/db/database";
 import type { OrderMessages } from "./messages/order-messages";
-import type { OrderRow } from "./order-view";
+import type { OrderLineRow, OrderRow } from "./order-view";
 import type { ReorderCart } from "./reorder";
 
 /**
@@ -41,7 +41,23 @@ export type CheckoutCart = {
   clearing(userId: string): SQL;
 };
 
+/** An invoice or credit note just issued (issue 28). */
+export type IssuedDocument = { id: string; number: string };
+
+/**
+ * What orders need of invoices (implemented by server/invoices/issue.ts), in the transaction of the
+ * change, with the order locked: the invoice when a card order is paid or an on-account order
+ * shipped; the credit note when an invoiced order is cancelled (undefined when it has no invoice).
+ */
+export type OrderInvoices = {
+  /** `lines`: the order's lines, in line order. */
+  issueInvoice(tx: Tx, order: OrderRow, lines: readonly OrderLineRow[]): Promise<IssuedDocument>;
+  issueCreditNote(tx: Tx, order: OrderRow, reason: string): Promise<IssuedDocument | undefined>;
+};
+
 export type OrdersDeps = {
+  /** Invoices and credit notes, issued in the transaction of the change (issue 28). */
+  invoices: OrderInvoices;
   onStockChange: () => void;
   payments: OpenPayments;
   /** The buyer's cart: checked out (orders/checkout.ts) and filled again ("Order again", reorder.ts). */

@@ -69,6 +69,10 @@ export async function placeOrder(
       paymentMethod: company.paymentMethod,
       companyId: company.companyId,
       poNumber: company.poNumber,
+      country: input.country,
+      region: input.region,
+      taxExemptReason: null,
+      buyerTaxId: null,
     };
     // The buyer's confirmation is written by the same statement as the order, rendered before it.
     const { pricing: _, ...shown } = newOrder;
@@ -81,6 +85,9 @@ export async function placeOrder(
         transactionId: null,
         shippedOn: null,
         dueOn: null,
+        taxCents: 0,
+        invoiceNumber: null,
+        creditNoteNumber: null,
         updatedAt: createdAt,
       },
       [],

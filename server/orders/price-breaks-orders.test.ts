@@ -112,6 +112,10 @@ describeEachDatabase(
           paymentMethod: "card",
           companyId: null,
           poNumber: null,
+          country: "US",
+          region: "",
+          taxExemptReason: null,
+          buyerTaxId: null,
         });
       const stale = [{ minQuantity: 500, priceCents: 600 }, ...plugBreaks.slice(1)];
       expect(await order({ priceCents: 650, priceBreaks: stale })).toBeUndefined();

@@ -3,6 +3,7 @@ import type { SessionUser } from "#server/accounts/guards";
 import { paymentTermsOf } from "#server/companies/ordering";
 import type { Tx } from "#server/db/database";
 import { changeStatus, lockOrder } from "./change-status";
+import { invoiceOrder } from "./invoice-order";
 import type { OrderRow } from "./order-view";
 import type { OrdersContext } from "./orders-deps";
 
@@ -20,12 +21,15 @@ export function shipOrder({ db, deps }: OrdersContext, id: string, admin: Sessio
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     const shippedOn = shopToday();
-    const row = await changeStatus(tx, order, {
+    const shipped = await changeStatus(tx, order, {
       to: "shipped",
       actorUserId: admin.id,
       note: "Shipped",
       set: { shippedOn, dueOn: await dueOnOf(tx, order, shippedOn) },
     });
+    // On account: the invoice is issued as it ships (a card order's was, when it was paid).
+    const row =
+      shipped.paymentMethod === "account" ? (await invoiceOrder(tx, deps.invoices, shipped)).order : shipped;
     await deps.messages.shipped(tx, row);
     return row;
   });

@@ -45,7 +45,7 @@ export const orders = pgTable(
     productName: text("product_name").notNull(),
     unitPriceCents: integer("unit_price_cents").notNull(),
     quantity: integer("quantity").notNull(),
-    /** What the buyer pays: the sum of its lines' unit price × quantity (order_lines), in cents. */
+    /** What the buyer pays: the sum of its lines' unit price × quantity and their tax (order_lines), in cents. */
     totalCents: bigint("total_cents", { mode: "number" }).notNull(),
     status: text("status", { enum: orderStatuses }).notNull().default("pending"),
     transactionId: text("transaction_id").unique(),
@@ -59,6 +59,18 @@ export const orders = pgTable(
     shippedOn: date("shipped_on", { mode: "string" }),
     /** An on-account order once shipped: the day its amount is due (ship day + the company's terms). */
     dueOn: date("due_on", { mode: "string" }),
+    /** The delivery address's country (ISO code) and region: they choose the tax rate (issue 28). */
+    country: text("country").notNull().default("US"),
+    region: text("region").notNull().default(""),
+    /** The sum of its lines' tax, in cents; total_cents includes it. */
+    taxCents: bigint("tax_cents", { mode: "number" }).notNull().default(0),
+    /** The buyer's company was tax-exempt when the order was placed: why (printed on the invoice). */
+    taxExemptReason: text("tax_exempt_reason"),
+    /** The buyer's company's tax ID when the order was placed (printed on the invoice). */
+    buyerTaxId: text("buyer_tax_id"),
+    /** Its invoice's and credit note's numbers, once issued (server/invoices). */
+    invoiceNumber: text("invoice_number"),
+    creditNoteNumber: text("credit_note_number"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,6 +78,8 @@ export const orders = pgTable(
     check("orders_quantity_positive", sql`${t.quantity} > 0`),
     check("orders_unit_price_positive", sql`${t.unitPriceCents} > 0`),
     check("orders_total_positive", sql`${t.totalCents} > 0`),
+    check("orders_tax_not_negative", sql`${t.taxCents} >= 0`),
+    check("orders_country", sql`${t.country} ~ '^[A-Z]{2}$'`),
     check("orders_status_known", sql`${t.status} in ('pending', 'paid', 'shipped', 'cancelled')`),
     // A card order is paid (a transaction) before it ships; an on-account order ships unpaid.
     check(
@@ -116,9 +130,14 @@ export const orderLines = pgTable(
     productName: text("product_name").notNull(),
     unitPriceCents: integer("unit_price_cents").notNull(),
     quantity: integer("quantity").notNull(),
+    /** The line's tax (issue 28): its rate in thousandths of a percent, its label, and the tax in cents (net × rate, half-up). */
+    taxRateMilli: integer("tax_rate_milli").notNull().default(0),
+    taxLabel: text("tax_label").notNull().default("No tax"),
+    taxCents: bigint("tax_cents", { mode: "number" }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.lineNo] }),
+    check("order_lines_tax", sql`${t.taxRateMilli} between 0 and 100000 and ${t.taxCents} >= 0`),
     check("order_lines_line_no_range", sql`${t.lineNo} between 1 and 500`),
     check("order_lines_unit_price_positive", sql`${t.unitPriceCents} > 0`),
     check("order_lines_quantity_positive", sql`${t.quantity} > 0`),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { PaymentMethod } from "#contract/order-status";
+import { noTax } from "#contract/tax";
 import type { PricedInCents } from "#server/catalog/pricing";
 import { afterStockChange, reservationMovement, reserveStock } from "#server/catalog/stock";
 import { type OrderingTerms, orderingTermsJson, termsFromJson } from "#server/companies/ordering";
@@ -32,6 +33,10 @@ export type NewOrder = {
   /** The company the buyer orders for (issue 27), or null. */
   companyId: string | null;
   poNumber: string | null;
+  country: string;
+  region: string;
+  taxExemptReason: string | null;
+  buyerTaxId: string | null;
 };
 
 type Placed = {
@@ -137,6 +142,9 @@ export async function placeOrderTakingStock(
     transactionId: null,
     shippedOn: null,
     dueOn: null,
+    taxCents: 0,
+    invoiceNumber: null,
+    creditNoteNumber: null,
     createdAt,
     updatedAt: createdAt,
     // The one line the statement inserted (`lined`), from the same values.
@@ -149,6 +157,9 @@ export async function placeOrderTakingStock(
         productName: row.product_name,
         unitPriceCents,
         quantity: o.quantity,
+        taxRateMilli: 0,
+        taxLabel: noTax.label,
+        taxCents: 0,
       },
     ],
   };

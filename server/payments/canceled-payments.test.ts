@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import type { SessionUser } from "../accounts/guards";
 import { createCartService } from "../cart/service";
+import { createOrderInvoices } from "../invoices/issue";
 import { createOrderMessages } from "../orders/messages/order-messages";
 import { backdateOrder, getOrder, placeOrder, testCard } from "../orders/order-test-helpers";
 import { createPaymentOrders } from "../orders/payment-orders";
@@ -57,7 +58,7 @@ function shopOverWatchedGateway(env: TestEnv) {
   beforeAll(() => {
     const messages = createOrderMessages({ publicUrl: testOrigin, unpaidOrderHours: 48 });
     shop.payments = createPaymentsService(env.db, watched.gateway, {
-      orders: createPaymentOrders(env.db, messages),
+      orders: createPaymentOrders(env.db, messages, createOrderInvoices()),
     });
     shop.orders = createOrdersService(env.db, {
       onStockChange: () => undefined,
@@ -66,6 +67,7 @@ function shopOverWatchedGateway(env: TestEnv) {
       unpaidOrderHours: 48,
       log: { error: (details) => shop.loggedErrors.push(details) },
       messages,
+      invoices: createOrderInvoices(),
       onAccountCommitted: async () => undefined,
     });
   });

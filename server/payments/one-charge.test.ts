@@ -3,6 +3,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Order } from "../../contract/orders";
 import type { PaymentIntentResponse } from "../../contract/payments";
+import { createOrderInvoices } from "../invoices/issue";
 import { createOrderMessages } from "../orders/messages/order-messages";
 import { getOrder, payOrder, placeOrder, startPayment, testCard } from "../orders/order-test-helpers";
 import { createPaymentOrders } from "../orders/payment-orders";
@@ -118,6 +119,7 @@ describeEachDatabase("the simulated gateway asks the shop before it charges a ca
       orders: createPaymentOrders(
         env.db,
         createOrderMessages({ publicUrl: testOrigin, unpaidOrderHours: 48 }),
+        createOrderInvoices(),
       ),
       log: { warn: (details, message) => warnings.push({ details, message }) },
     });

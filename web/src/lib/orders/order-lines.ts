@@ -13,7 +13,10 @@ export function orderLinesOf(order: Order): OrderLine[] {
       name: order.orderProduct,
       quantity: order.orderMinimum,
       unitPrice: order.orderPrice,
-      lineTotal: order.total,
+      lineTotal: order.subtotal,
+      taxRate: 0,
+      taxLabel: "",
+      tax: order.tax,
     },
   ];
 }
