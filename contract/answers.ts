@@ -173,6 +173,8 @@ export const companyAnswer = z.object({
   creditLimit: z.number(),
   discountPercent: z.int(),
   poRequired: z.boolean(),
+  /** Tax-exempt (issue 28): why, printed on its invoices (0 % tax); null when it pays tax. */
+  taxExemptReason: z.nullable(z.string()),
   createdAt: text,
 });
 export type Company = z.output<typeof companyAnswer>;

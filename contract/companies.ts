@@ -4,6 +4,7 @@ import { requiredText, uuidParams } from "./fields";
 import { dollarsToCents, formatDollars } from "./money";
 import { isRealDate } from "./orders";
 import { listQuery } from "./pagination";
+import { taxExemptReasonField } from "./tax";
 
 // Company accounts (issue 27): a company, its members and the invitations that make new ones.
 
@@ -65,6 +66,8 @@ export const companyTerms = z
         .max(companyLimits.discountPercent, "discountPercent must be between 0 and 50")
         .optional(),
       poRequired: z.boolean({ error: "poRequired must be true or false" }).optional(),
+      /** Issue 28: a reason makes the company tax-exempt (e.g. "EU reverse charge"); null or "" ends it. */
+      taxExemptReason: taxExemptReasonField.optional(),
     },
     {
       error: (issue) =>

@@ -38,6 +38,7 @@ const present = (row: CompanyRow): Company => ({
   creditLimit: centsToDollars(row.creditLimitCents),
   discountPercent: row.discountPercent,
   poRequired: row.poRequired,
+  taxExemptReason: row.taxExemptReason,
   createdAt: row.createdAt.toISOString(),
 });
 
