@@ -24,6 +24,8 @@ export type BuyingTerms = {
   poRequired: boolean;
   /** 0: card only; else the days after shipping an on-account order is due. */
   paymentTermsDays: number;
+  /** Tax-exempt (issue 28): why; null when its orders are taxed. */
+  taxExemptReason: string | null;
 };
 
 /**
@@ -45,5 +47,6 @@ export function useBuyingTerms(): BuyingTerms | null | undefined {
     discountPercent: company.discountPercent,
     poRequired: company.poRequired,
     paymentTermsDays: company.paymentTermsDays,
+    taxExemptReason: company.taxExemptReason,
   };
 }

@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from "react";
 import { centsToDollars, dollarsToCents } from "#contract/money";
 import { discountedCents, type Priced } from "#contract/price-breaks";
+import { useHydrated } from "../use-hydrated";
 import { useBuyingTerms } from "./buying-terms";
 
 // A company's price (issue 27) as its buyers see it on the catalog and the tool page: the server's
@@ -32,19 +32,13 @@ export function companyPriceLabel(discountPercent: number): string {
   return `Your company price (${discountPercent}% off)`;
 }
 
-const noChanges = () => () => {};
-
 /**
  * The signed-in buyer's company discount to show (0 for a visitor, a buyer without an approved
  * company, and while that is read). Always 0 on the server and in the render that hydrates its HTML:
  * public pages are drawn at list prices, and the company's price appears once the page is live.
  */
 export function useCompanyDiscount(): number {
-  const hydrated = useSyncExternalStore(
-    noChanges,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const terms = useBuyingTerms();
   return hydrated && terms ? terms.discountPercent : 0;
 }

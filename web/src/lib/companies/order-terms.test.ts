@@ -12,6 +12,7 @@ const terms = (over: Partial<BuyingTerms>): BuyingTerms => ({
   discountPercent: 0,
   poRequired: false,
   paymentTermsDays: 0,
+  taxExemptReason: null,
   ...over,
 });
 

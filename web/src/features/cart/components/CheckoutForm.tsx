@@ -7,12 +7,15 @@ import type { Cart, CartLine } from "#contract/cart";
 import type { ShortLine } from "#contract/checkout";
 import { formatDollars } from "#contract/money";
 import { orderAddressField, orderDateField, orderPhoneField } from "#contract/orders";
+import { countryField, regionField, shopCountry } from "#contract/tax";
 import { pieces } from "#contract/tool-display";
 import { DeliveryFields } from "#web/components/forms/DeliveryFields";
+import { DeliveryRegionFields } from "#web/components/forms/DeliveryRegionFields";
 import { FailedAlert } from "#web/components/forms/FailedAlert";
 import { OrderTermsFields } from "#web/components/forms/OrderTermsFields";
 import { AlertIcon } from "#web/components/icons";
 import { lineCount } from "#web/components/OrderLines";
+import { TaxBreakdown } from "#web/components/TaxBreakdown";
 import { errorMessage } from "#web/lib/api";
 import { type BuyingTerms, useBuyingTerms } from "#web/lib/companies/buying-terms";
 import {
@@ -29,6 +32,8 @@ import {
   todayIso,
   writeDeliveryDate,
 } from "#web/lib/delivery/delivery-date";
+import { totalDollars } from "#web/lib/tax/tax-summary";
+import { useOrderTax } from "#web/lib/tax/use-order-tax";
 import { toast } from "#web/lib/toast";
 import { useAcceptPrices } from "../api/cart";
 import { checkoutRefusalOf, useCheckout } from "../api/checkout";
@@ -55,6 +60,8 @@ function checkoutSchema(
       });
     }),
     ...orderTermsFields(terms),
+    country: countryField,
+    region: regionField,
   });
 }
 type CheckoutInput = z.input<ReturnType<typeof checkoutSchema>>;
@@ -185,10 +192,23 @@ export function CheckoutForm({ cart }: { cart: Cart }) {
       address: "",
       neededBy: readDeliveryDate(earliest) ?? "",
       ...orderTermsDefaults,
+      country: shopCountry,
+      region: "",
     },
   });
   const onAccount = useWatch({ control: form.control, name: "paymentMethod" }) === "account";
   const { errors, isSubmitting } = form.formState;
+  // The tax of the lines that are ordered (those without a problem), at the address's rate.
+  const [country = shopCountry, region = ""] = useWatch({
+    control: form.control,
+    name: ["country", "region"],
+  });
+  const tax = useOrderTax(
+    cart.lines.filter((line) => line.problem === null).map((line) => line.lineTotal),
+    { country, region },
+    terms,
+  );
+  const toPay = tax.state === "ready" ? totalDollars(tax.summary) : undefined;
   const prices = usePriceChanges(cart);
   const [short, setShort] = useState<{ error: string; lines: ShortLine[] } | null>(null);
   const [totalChanged, setTotalChanged] = useState<{ error: string; was: number } | null>(null);
@@ -222,7 +242,9 @@ export function CheckoutForm({ cart }: { cart: Cart }) {
     setShort(null);
     setTotalChanged(null);
     setFailed(null);
-    const confirmedTotal = cart.total;
+    // The total with tax the buyer sees; the button waits for it (see `blocked`).
+    if (toPay === undefined) return;
+    const confirmedTotal = toPay;
     try {
       const placed = await checkout.mutateAsync({
         orderPhone: values.phone,
@@ -231,6 +253,8 @@ export function CheckoutForm({ cart }: { cart: Cart }) {
         confirmedTotal,
         poNumber: values.poNumber,
         paymentMethod: values.paymentMethod,
+        country: values.country,
+        region: values.region,
       });
       writeDeliveryDate(values.neededBy);
       if (placed.order.paymentMethod === "account") {
@@ -260,6 +284,7 @@ export function CheckoutForm({ cart }: { cart: Cart }) {
   });
 
   const blocked = withProblems.length > 0;
+  const taxPending = toPay === undefined;
   const noteId = "checkout-note";
 
   return (
@@ -292,6 +317,7 @@ export function CheckoutForm({ cart }: { cart: Cart }) {
                 : undefined
             }
           />
+          <DeliveryRegionFields register={form.register} errors={errors} />
           <OrderTermsFields register={form.register} errors={errors} terms={terms} />
         </div>
 
@@ -320,8 +346,9 @@ export function CheckoutForm({ cart }: { cart: Cart }) {
             data-testid="checkout-total"
             className="font-bold text-2xl text-navy tabular-nums"
           >
-            {formatDollars(cart.total)}
+            {toPay === undefined ? "—" : formatDollars(toPay)}
           </output>
+          <TaxBreakdown tax={tax} />
         </div>
 
         {totalChanged && (
@@ -332,8 +359,9 @@ export function CheckoutForm({ cart }: { cart: Cart }) {
             <AlertIcon className="mt-px size-5 shrink-0" />
             <span>
               <span className="font-semibold">{totalChanged.error}</span> The total was{" "}
-              {formatDollars(totalChanged.was)} and is now {formatDollars(cart.total)}. Check the lines, then
-              place the order again to confirm the new total.
+              {formatDollars(totalChanged.was)} and is now{" "}
+              {toPay === undefined ? "being worked out" : formatDollars(toPay)}. Check the lines, then place
+              the order again to confirm the new total.
             </span>
           </p>
         )}
@@ -344,7 +372,7 @@ export function CheckoutForm({ cart }: { cart: Cart }) {
           <button
             type="submit"
             className="btn btn-primary w-full"
-            disabled={isSubmitting || blocked}
+            disabled={isSubmitting || blocked || taxPending}
             aria-describedby={noteId}
           >
             {isSubmitting ? "Placing your order…" : "Place order"}
@@ -354,7 +382,9 @@ export function CheckoutForm({ cart }: { cart: Cart }) {
               ? otherProblems > 0
                 ? "Change or remove the lines marked with a problem first: they cannot be ordered as they are."
                 : "Accept the new prices first: no price changes without your say."
-              : `Placing the order confirms this total of ${formatDollars(cart.total)}.`}
+              : toPay === undefined
+                ? "The total with tax is worked out before you can place the order."
+                : `Placing the order confirms this total of ${formatDollars(toPay)}, tax included.`}
           </p>
         </div>
       </form>

@@ -9,13 +9,16 @@ import { formatDollars, lotTotalDollars } from "#contract/money";
 import { orderFormSchema } from "#contract/orders";
 import { nextPriceBreak, priceBreakHint, unitPriceFor } from "#contract/price-breaks";
 import { stockState, stockStateLabels } from "#contract/stock-state";
+import { countryField, regionField, shopCountry } from "#contract/tax";
 import { pieces } from "#contract/tool-display";
 import { CompanyPriceLabel, ListPrice } from "#web/components/CompanyPrice";
 import { controlClass, Field } from "#web/components/FormField";
 import { DeliveryFields } from "#web/components/forms/DeliveryFields";
+import { DeliveryRegionFields } from "#web/components/forms/DeliveryRegionFields";
 import { OrderTermsFields } from "#web/components/forms/OrderTermsFields";
 import { AlertIcon } from "#web/components/icons";
 import { LotStepper } from "#web/components/LotStepper";
+import { TaxBreakdown } from "#web/components/TaxBreakdown";
 import { ApiError, errorMessage } from "#web/lib/api";
 import { type BuyingTerms, useBuyingTerms } from "#web/lib/companies/buying-terms";
 import { atCompanyPrice, useCompanyDiscount } from "#web/lib/companies/company-price";
@@ -32,6 +35,7 @@ import {
   readDeliveryDate,
   writeDeliveryDate,
 } from "#web/lib/delivery/delivery-date";
+import { useOrderTax } from "#web/lib/tax/use-order-tax";
 import { toast } from "#web/lib/toast";
 import { usePlaceOrder } from "../api/place-order";
 import { PriceBreaksTable } from "./PriceBreaksTable";
@@ -55,9 +59,16 @@ export type QuantityField = {
   refuse: (message: string) => void;
 };
 
-/** The tool's order form's rules (the contract's) with the buyer's company terms: PO number, payment. */
+/**
+ * The tool's order form's rules (the contract's) with the buyer's company terms (PO number, payment)
+ * and the delivery address's country and region (the tax rate).
+ */
 function toolOrderSchema(tool: Tool, today: string, terms: BuyingTerms | null | undefined) {
-  return orderFormSchema(tool, today).extend(orderTermsFields(terms));
+  return orderFormSchema(tool, today).extend({
+    ...orderTermsFields(terms),
+    country: countryField,
+    region: regionField,
+  });
 }
 type ToolOrderInput = z.input<ReturnType<typeof toolOrderSchema>>;
 type ToolOrderValues = z.output<ReturnType<typeof toolOrderSchema>>;
@@ -136,6 +147,8 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
       // The date chosen on the home page, when this tool can be there by then.
       neededBy: readDeliveryDate(arrivalDate(tool.leadTimeDays, today)) ?? "",
       ...orderTermsDefaults,
+      country: shopCountry,
+      region: "",
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -146,6 +159,12 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
   const lot = lotTotal(priced, quantity);
   const listLot = discount > 0 ? lotTotal(tool, quantity) : undefined;
   const onAccount = useWatch({ control: form.control, name: "paymentMethod" }) === "account";
+  // The tax at the address's rate, after hydration (the rates and the buyer's company are read then).
+  const [country = shopCountry, region = ""] = useWatch({
+    control: form.control,
+    name: ["country", "region"],
+  });
+  const tax = useOrderTax("total" in lot ? [lot.total] : [], { country, region }, terms);
 
   const { largest, soldOut, step } = lotRange(tool);
   const inSteps = step > 1 ? `, in steps of ${step.toLocaleString("en-US")}` : "";
@@ -167,6 +186,8 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
         orderDate: values.neededBy,
         poNumber: values.poNumber,
         paymentMethod: values.paymentMethod,
+        country: values.country,
+        region: values.region,
         // The spec's body: the server ignores these and uses the session and the tool.
         orderName: buyer.name,
         orderEmail: buyer.email,
@@ -288,7 +309,7 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
 
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-xl bg-orange-50 px-4 py-3 ring-1 ring-orange-200">
           <span className="text-slate-700 text-sm">
-            Total
+            Subtotal
             {"total" in lot && (
               <span className="text-slate-600" data-testid="order-unit-price">
                 {" "}
@@ -300,7 +321,7 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
           </span>
           <output
             aria-live="polite"
-            aria-label="Order total"
+            aria-label="Order subtotal"
             data-testid="order-total"
             className={
               "total" in lot || soldOut
@@ -325,6 +346,13 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
               {nextBreakHint(priced, lot.quantity, largest)}
             </p>
           )}
+          {"total" in lot && (
+            <TaxBreakdown
+              tax={tax}
+              subtotal={false}
+              total={{ label: "Total with tax", testId: "order-total-with-tax" }}
+            />
+          )}
         </div>
 
         <DeliveryFields
@@ -333,6 +361,8 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
           earliest={earliest}
           neededByHint={earliestHint(tool.leadTimeDays, earliest)}
         />
+
+        <DeliveryRegionFields register={form.register} errors={errors} />
 
         <OrderTermsFields register={form.register} errors={errors} terms={terms} />
 
