@@ -72,12 +72,15 @@ function CartSummary({ cart, onCheckOut }: { cart: Cart; onCheckOut: (() => void
           <dd className="font-semibold tabular-nums">{cart.lines.length}</dd>
         </div>
         <div className="flex items-baseline justify-between gap-4 border-slate-200 border-t pt-3">
-          <dt className="font-semibold text-base text-navy">Order total</dt>
+          <dt className="font-semibold text-base text-navy">Subtotal</dt>
           <dd className="font-bold text-2xl text-navy tabular-nums" data-testid="cart-total">
             {formatDollars(cart.total)}
           </dd>
         </div>
       </dl>
+      <p className="mt-1 text-right text-slate-600 text-xs">
+        Before tax: the checkout adds it for the delivery address.
+      </p>
       {discount > 0 && <CompanyPriceLabel discountPercent={discount} className="mt-1 block text-right" />}
       {withProblems > 0 && (
         <p className="mt-3 text-amber-900 text-sm">
