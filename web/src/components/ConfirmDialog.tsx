@@ -88,9 +88,14 @@ export function ConfirmDialog({
         if (!busy) onClose();
       }}
       onKeyDown={(event) => {
-        // Keep Tab inside the dialog, also where the browser would move on to its own toolbar.
+        // Keep Tab inside the dialog (its buttons and any field in its text), also where the browser
+        // would move on to its own toolbar.
         if (event.key !== "Tab") return;
-        const buttons = [...event.currentTarget.querySelectorAll<HTMLElement>("button:not(:disabled)")];
+        const buttons = [
+          ...event.currentTarget.querySelectorAll<HTMLElement>(
+            "button:not(:disabled), input:not(:disabled), textarea:not(:disabled), select:not(:disabled)",
+          ),
+        ];
         const first = buttons[0];
         const last = buttons.at(-1);
         if (!first || !last) return;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   adminStatusLabels,
   buyerStatusLabels,
+  canRefund,
   dueLabel,
   orderStatusLabel,
   poNumberLabel,
@@ -39,5 +40,15 @@ describe("how the order lists show an order's company terms", () => {
     expect(dueLabel({ paymentMethod: "account", dueOn: "2026-12-28" })).toBe("Due Monday, December 28, 2026");
     expect(dueLabel({ paymentMethod: "account", dueOn: null })).toBeUndefined();
     expect(dueLabel({ paymentMethod: "card", dueOn: "2026-12-28" })).toBeUndefined();
+  });
+});
+
+describe("which orders Manage All Order offers to refund", () => {
+  it("refunds a paid, shipped or invoiced order, never an unpaid or a cancelled one", () => {
+    expect(canRefund({ status: "paid", invoiceNumber: "INV-2026-000001" })).toBe(true);
+    expect(canRefund({ status: "shipped", invoiceNumber: null })).toBe(true);
+    expect(canRefund({ status: "pending", invoiceNumber: "INV-2026-000002" })).toBe(true);
+    expect(canRefund({ status: "pending", invoiceNumber: null })).toBe(false);
+    expect(canRefund({ status: "cancelled", invoiceNumber: "INV-2026-000003" })).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { formatDollars } from "#contract/money";
 import type { Order } from "#contract/orders";
 import { pieces } from "#contract/tool-display";
 import { InboxIcon } from "#web/components/dashboard-icons";
+import { OrderDocuments, OrderTaxNote } from "#web/components/OrderDocuments";
 import { OrderLines } from "#web/components/OrderLines";
 import { PagedList } from "#web/components/PagedList";
 import { PastLastPage } from "#web/components/PastLastPage";
@@ -64,6 +65,7 @@ function CompanyOrderCard({ order }: { order: Order }) {
       <dl className="mt-auto grid grid-cols-2 gap-3 border-slate-100 border-t pt-3 text-sm">
         <Fact label="Total">
           <span className="font-bold text-base tabular-nums">{formatDollars(order.total)}</span>
+          <OrderTaxNote order={order} />
         </Fact>
         <Fact label="Paid by">{order.paymentMethod === "account" ? "On account" : "Card"}</Fact>
         <Fact label="Ordered by">{order.orderName}</Fact>
@@ -77,6 +79,7 @@ function CompanyOrderCard({ order }: { order: Order }) {
           </Fact>
         )}
       </dl>
+      <OrderDocuments order={order} className="mt-3" />
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import { formatDollars } from "#contract/money";
 import type { Order } from "#contract/orders";
 import { Email } from "#web/components/Email";
+import { OrderDocuments, OrderTaxNote } from "#web/components/OrderDocuments";
 import { adminStatusLabels, orderStatusLabel } from "../order-display";
 import { AdminOrderActions, adminCanAct } from "./AdminOrderActions";
 import {
@@ -24,6 +25,7 @@ type AllOrderListProps = {
   /** What the list holds, for screen readers: "All orders", "To act on", "Shipped"… */
   label: string;
   onRemove: (order: Order) => void;
+  onRefund: (order: Order) => void;
 };
 
 /** Paid or Not Paid for a card order; On account (and when it is due, once shipped) for an on-account one. */
@@ -36,7 +38,7 @@ function PaymentState({ order }: { order: Order }) {
 }
 
 /** Manage All Order: a table on wide screens, cards below (nothing wider than the page). */
-export function AllOrderList({ orders, label, onRemove }: AllOrderListProps) {
+export function AllOrderList({ orders, label, onRemove, onRefund }: AllOrderListProps) {
   return (
     <>
       <div className="relative hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm xl:block">
@@ -81,6 +83,7 @@ export function AllOrderList({ orders, label, onRemove }: AllOrderListProps) {
                 <td className={cell}>
                   <OrderNumber order={order} />
                   <PoNumber order={order} />
+                  <OrderDocuments order={order} className="mt-1" />
                 </td>
                 <td className={`${cell} max-w-40`}>
                   <OrderProductCell order={order} />
@@ -96,6 +99,7 @@ export function AllOrderList({ orders, label, onRemove }: AllOrderListProps) {
                 </td>
                 <td className={`${cell} whitespace-nowrap text-right font-semibold text-navy tabular-nums`}>
                   {formatDollars(order.total)}
+                  <OrderTaxNote order={order} />
                 </td>
                 <td className={`${cell} whitespace-nowrap`}>
                   <NeededBy date={order.orderDate} />
@@ -107,7 +111,7 @@ export function AllOrderList({ orders, label, onRemove }: AllOrderListProps) {
                   </div>
                 </td>
                 <td className={`${cell} text-right`}>
-                  <AdminOrderActions order={order} onRemove={onRemove} />
+                  <AdminOrderActions order={order} onRemove={onRemove} onRefund={onRefund} />
                 </td>
               </tr>
             ))}
@@ -140,7 +144,7 @@ export function AllOrderList({ orders, label, onRemove }: AllOrderListProps) {
             </OrderCardFacts>
             {adminCanAct(order) && (
               <div className="mt-auto pt-4">
-                <AdminOrderActions order={order} onRemove={onRemove} wide />
+                <AdminOrderActions order={order} onRemove={onRemove} onRefund={onRefund} wide />
               </div>
             )}
           </li>

@@ -2,6 +2,7 @@ import { formatDollars } from "#contract/money";
 import { awaitsCardPayment } from "#contract/order-status";
 import type { Order } from "#contract/orders";
 import { Link } from "#web/components/Link";
+import { OrderDocuments, OrderTaxNote } from "#web/components/OrderDocuments";
 import { buyerStatusLabels, formatOrderMoment, orderStatusLabel } from "../order-display";
 import { OrderAgainButton } from "./OrderAgainButton";
 import {
@@ -105,6 +106,7 @@ export function MyOrderList({ orders }: { orders: Order[] }) {
                 <td className="px-2.5 py-3.5">
                   <OrderNumber order={order} />
                   <PoNumber order={order} />
+                  <OrderDocuments order={order} className="mt-1" />
                 </td>
                 <td className="min-w-40 px-2.5 py-3.5">
                   <OrderProductCell order={order} />
@@ -114,6 +116,7 @@ export function MyOrderList({ orders }: { orders: Order[] }) {
                 </td>
                 <td className="whitespace-nowrap px-2.5 py-3.5 text-right font-semibold text-navy tabular-nums">
                   {formatDollars(order.total)}
+                  <OrderTaxNote order={order} />
                 </td>
                 <td className="whitespace-nowrap px-2.5 py-3.5 text-steel">
                   <NeededBy date={order.orderDate} />

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { formatDollars } from "#contract/money";
 import type { Order } from "#contract/orders";
 import { pieces } from "#contract/tool-display";
+import { OrderDocuments, OrderTaxNote } from "#web/components/OrderDocuments";
 import { OrderLines } from "#web/components/OrderLines";
 import { orderLinesOf, orderTitle } from "#web/lib/orders/order-lines";
 import { dueLabel, formatOrderDate, poNumberLabel } from "../order-display";
@@ -118,13 +119,16 @@ export function orderedPieces(order: Order): string {
     .toLocaleString("en-US");
 }
 
-/** An order card's figures: its total and needed-by day, then `children` (more of them). */
+/** An order card's figures: its total (and its tax) and needed-by day, then `children`, then its invoice and credit note. */
 export function OrderCardFacts({ order, children }: { order: Order; children?: ReactNode }) {
   return (
     <dl className="mt-3 grid grid-cols-2 gap-3 border-slate-100 border-t pt-3 text-sm">
       <div>
         <dt className="text-slate-600">Total</dt>
-        <dd className="font-bold text-base text-navy tabular-nums">{formatDollars(order.total)}</dd>
+        <dd className="font-bold text-base text-navy tabular-nums">
+          {formatDollars(order.total)}
+          <OrderTaxNote order={order} />
+        </dd>
       </div>
       <div>
         <dt className="text-slate-600">Needed by</dt>
@@ -133,6 +137,14 @@ export function OrderCardFacts({ order, children }: { order: Order; children?: R
         </dd>
       </div>
       {children}
+      {(order.invoiceNumber || order.creditNoteNumber) && (
+        <div className="col-span-2">
+          <dt className="sr-only">Documents</dt>
+          <dd>
+            <OrderDocuments order={order} />
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }

@@ -18,6 +18,7 @@ import { useCancelOrder } from "../api/cancel-order";
 import { useAllOrders } from "../api/get-all-orders";
 import { ordersPageSize } from "../api/read-order-page";
 import { AllOrderList } from "../components/AllOrderList";
+import { RefundDialog } from "../components/RefundDialog";
 import { adminStatusLabels } from "../order-display";
 import { type OrderView, orderViewHref, orderViews, parseOrderView, statusesOf } from "../order-view-param";
 
@@ -135,6 +136,7 @@ export function ManageAllOrdersPage() {
   const [removing, setRemoving] = useState<Order | null>(null);
   // The dialog keeps showing the order while it closes.
   const [shown, setShown] = useState<Order | null>(null);
+  const [refunding, setRefunding] = useState<Order | null>(null);
 
   function askToRemove(order: Order) {
     setShown(order);
@@ -174,7 +176,12 @@ export function ManageAllOrdersPage() {
           spacing="mt-6"
           hideInert
         >
-          <AllOrderList orders={data.orders} label={listLabel(view)} onRemove={askToRemove} />
+          <AllOrderList
+            orders={data.orders}
+            label={listLabel(view)}
+            onRemove={askToRemove}
+            onRefund={setRefunding}
+          />
         </PagedList>
       )}
     </QueryState>
@@ -198,7 +205,7 @@ export function ManageAllOrdersPage() {
         }
       >
         Every buyer's orders, newest first. Ship the paid ones with ADD; remove unpaid ones to put their stock
-        back on sale.
+        back on sale; refund a paid or invoiced one (its invoice gets a credit note).
       </PanelHeading>
       {body}
       <ConfirmDialog
@@ -218,6 +225,7 @@ export function ManageAllOrdersPage() {
         busyLabel="Removing…"
         onConfirm={() => (removing ? cancel.mutateAsync(removing._id) : undefined)}
       />
+      <RefundDialog order={refunding} onClose={() => setRefunding(null)} />
     </section>
   );
 }
