@@ -34,6 +34,7 @@ export function CompanyCard({ company }: { company: CompanyListItem }) {
     creditLimit: String(company.creditLimit),
     discountPercent: String(company.discountPercent),
     poRequired: company.poRequired,
+    taxExemptReason: company.taxExemptReason ?? "",
   });
   const headingId = `${id}-name`;
 
@@ -54,6 +55,8 @@ export function CompanyCard({ company }: { company: CompanyListItem }) {
           creditLimit: terms.creditLimit.trim() === "" ? Number.NaN : Number(terms.creditLimit),
           discountPercent: terms.discountPercent.trim() === "" ? Number.NaN : Number(terms.discountPercent),
           poRequired: terms.poRequired,
+          // Empty ends the exemption (the server reads "" as none).
+          taxExemptReason: terms.taxExemptReason,
         },
       },
       { onSuccess: () => toast.success(`Terms of ${company.name} saved`) },
@@ -78,6 +81,11 @@ export function CompanyCard({ company }: { company: CompanyListItem }) {
           <p className="mt-1 text-slate-700 text-sm whitespace-pre-line [overflow-wrap:anywhere]">
             {company.address}
           </p>
+          {company.taxExemptReason && (
+            <p data-testid="tax-exempt" className="mt-1 text-sm text-violet-900 [overflow-wrap:anywhere]">
+              Tax exempt: {company.taxExemptReason}
+            </p>
+          )}
         </div>
         <span
           className={`rounded-full px-2.5 py-1 font-semibold text-sm capitalize ${statusBadges[company.status]}`}
@@ -145,6 +153,25 @@ export function CompanyCard({ company }: { company: CompanyListItem }) {
           />
           PO number required
         </label>
+        <div className="sm:col-span-2 lg:col-span-4">
+          <label htmlFor={`${id}-exempt`} className="font-semibold text-sm text-steel">
+            Tax exemption reason
+          </label>
+          <input
+            id={`${id}-exempt`}
+            type="text"
+            maxLength={200}
+            aria-describedby={`${id}-exempt-hint`}
+            placeholder="EU reverse charge, resale certificate…"
+            className={controlClass}
+            value={terms.taxExemptReason}
+            onChange={(e) => setTerms({ ...terms, taxExemptReason: e.target.value })}
+          />
+          <p id={`${id}-exempt-hint`} className="mt-1.5 text-slate-600 text-sm">
+            With a reason, the company's orders carry no tax and its invoices print the reason. Empty: it pays
+            tax.
+          </p>
+        </div>
         <div className="sm:col-span-2 lg:col-span-4">
           <button
             type="submit"
