@@ -238,6 +238,18 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: "invoicing",
+                    ...page(() =>
+                      import("#web/features/invoicing/routes/InvoicingPage").then((m) => m.InvoicingPage),
+                    ),
+                  },
+                  {
+                    path: "invoices",
+                    ...page(() =>
+                      import("#web/features/invoicing/routes/InvoicesPage").then((m) => m.InvoicesPage),
+                    ),
+                  },
+                  {
                     path: "outbox",
                     ...page(() => import("#web/features/outbox/routes/OutboxPage").then((m) => m.OutboxPage)),
                   },

@@ -22,8 +22,8 @@ const userLinks: SidebarLink[] = [
   { to: "/dashboard/account", label: "Account settings" },
 ];
 
-// ...and the one for admins, plus the contact inbox (decisions.md: admins read the messages) and the
-// company accounts (issue 27).
+// ...and the one for admins, plus the contact inbox (decisions.md: admins read the messages), the
+// company accounts (issue 27) and the invoices and their settings (issue 28).
 const adminLinks: SidebarLink[] = [
   { to: "/dashboard/createProfile", label: "Create Profile" },
   { to: "/dashboard/myProfile", label: "My Profile" },
@@ -33,6 +33,8 @@ const adminLinks: SidebarLink[] = [
   { to: "/dashboard/users", label: "All Users" },
   { to: "/dashboard/manageAllOrder", label: "Manage All Order" },
   { to: "/dashboard/companies", label: "Companies" },
+  { to: "/dashboard/invoices", label: "Invoices" },
+  { to: "/dashboard/invoicing", label: "Invoicing" },
   { to: "/dashboard/contactMessages", label: "Contact Messages" },
   { to: "/dashboard/outbox", label: "Outbox" },
   { to: "/dashboard/account", label: "Account settings" },
