@@ -3,8 +3,8 @@ import { useForm } from "react-hook-form";
 import { changeEmailSchema } from "#contract/account-settings";
 import { FailedAlert } from "#web/components/forms/FailedAlert";
 import { TextField } from "#web/components/forms/TextField";
+import { Saved } from "#web/components/SettingsCard";
 import { useChangeEmail } from "../api/account-settings";
-import { Saved } from "./SettingsCard";
 
 /** A new address, taken only once the link mailed to it is opened. */
 export function EmailForm({ current }: { current: string }) {

@@ -6,9 +6,9 @@ import { nameField } from "#contract/accounts";
 import { FailedAlert } from "#web/components/forms/FailedAlert";
 import { PhotoField } from "#web/components/forms/PhotoField";
 import { TextField } from "#web/components/forms/TextField";
+import { Saved } from "#web/components/SettingsCard";
 import type { SessionUser } from "#web/lib/session/get-session";
 import { useUpdateAccount } from "../api/account-settings";
-import { Saved } from "./SettingsCard";
 
 const nameAndPhoto = z.object({ name: nameField, image: z.string() });
 

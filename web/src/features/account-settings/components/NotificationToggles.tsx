@@ -1,8 +1,8 @@
 import { useState } from "react";
 import type { AdminMailKind } from "#contract/notifications";
 import { FailedAlert } from "#web/components/forms/FailedAlert";
+import { SettingsCard } from "#web/components/SettingsCard";
 import { useChangeNotification, useNotifications } from "../api/account-settings";
-import { SettingsCard } from "./SettingsCard";
 
 /** One message kind's switch: it moves at once and goes back if the server refuses. */
 function Toggle({ kind, label, enabled }: { kind: AdminMailKind; label: string; enabled: boolean }) {

@@ -4,8 +4,8 @@ import { changePasswordSchema } from "#contract/account-settings";
 import { FailedAlert } from "#web/components/forms/FailedAlert";
 import { NewPasswordFields } from "#web/components/forms/NewPasswordFields";
 import { TextField } from "#web/components/forms/TextField";
+import { Saved } from "#web/components/SettingsCard";
 import { useChangePassword } from "../api/account-settings";
-import { Saved } from "./SettingsCard";
 
 /** A new password, with the current one; every other device is signed out. */
 export function PasswordForm() {

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { FailedAlert } from "#web/components/forms/FailedAlert";
 import { PanelHeading } from "#web/components/PanelHeading";
+import { Saved, SettingsCard } from "#web/components/SettingsCard";
 import { useSearchParams } from "#web/lib/routing/search-params";
 import { useSession } from "#web/lib/session/get-session";
 import { downloadMyData } from "../api/account-settings";
@@ -9,7 +10,6 @@ import { EmailForm } from "../components/EmailForm";
 import { NameAndPhotoForm } from "../components/NameAndPhotoForm";
 import { NotificationToggles } from "../components/NotificationToggles";
 import { PasswordForm } from "../components/PasswordForm";
-import { Saved, SettingsCard } from "../components/SettingsCard";
 
 /** /dashboard/account: every user's own account — name and photo, password, email, data, deletion. */
 export function AccountSettingsPage() {

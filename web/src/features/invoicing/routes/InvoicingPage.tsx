@@ -1,28 +1,10 @@
-import type { ReactNode } from "react";
-import { useId } from "react";
 import { PanelHeading } from "#web/components/PanelHeading";
 import { QueryState } from "#web/components/QueryState";
+import { SettingsCard } from "#web/components/SettingsCard";
 import { Spinner } from "#web/components/Spinner";
 import { useSeller, useTaxSettings } from "../api/settings";
 import { SellerForm } from "../components/SellerForm";
 import { TaxRatesForm } from "../components/TaxRatesForm";
-
-/** One part of the page: a titled white card. */
-function Card({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-    >
-      <h2 id={id} className="font-semibold text-lg text-navy">
-        {title}
-      </h2>
-      <p className="mt-1 text-slate-600 text-sm">{intro}</p>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
 
 /** /dashboard/invoicing (shop admins): who issues the invoices, and the tax rates orders are charged. */
 export function InvoicingPage() {
@@ -35,7 +17,7 @@ export function InvoicingPage() {
         The seller's details printed on every invoice and credit note, and the tax each order is charged by
         its delivery address.
       </PanelHeading>
-      <Card
+      <SettingsCard
         title="Seller details"
         intro="Printed on the invoices and credit notes issued from now on; those already issued keep theirs."
       >
@@ -47,8 +29,8 @@ export function InvoicingPage() {
         >
           {(data) => <SellerForm seller={data} />}
         </QueryState>
-      </Card>
-      <Card
+      </SettingsCard>
+      <SettingsCard
         title="Tax rates"
         intro="New orders take these rates; orders already placed keep the tax they were placed with."
       >
@@ -60,7 +42,7 @@ export function InvoicingPage() {
         >
           {(data) => <TaxRatesForm rates={data.rates} />}
         </QueryState>
-      </Card>
+      </SettingsCard>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from "react";
 
-/** One part of the settings screen: a titled white card. */
+/** One part of a settings screen (Account settings, Invoicing): a titled white card. */
 export function SettingsCard({
   title,
   children,
