@@ -12,6 +12,8 @@ type DeliveryFieldsProps = {
   /** The first day the order can arrive (YYYY-MM-DD): the date picker offers none before it. */
   earliest: string;
   neededByHint?: ReactNode;
+  /** Fields that go after the address (its country and region: DeliveryRegionFields). */
+  afterAddress?: ReactNode;
 };
 
 /**
@@ -19,7 +21,13 @@ type DeliveryFieldsProps = {
  * autofill names (the tool page's Order Now form and the cart's checkout; the rules are the
  * contract's order fields).
  */
-export function DeliveryFields({ register, errors, earliest, neededByHint }: DeliveryFieldsProps) {
+export function DeliveryFields({
+  register,
+  errors,
+  earliest,
+  neededByHint,
+  afterAddress,
+}: DeliveryFieldsProps) {
   return (
     <>
       <Field label="Phone" error={errors.phone?.message}>
@@ -52,6 +60,8 @@ export function DeliveryFields({ register, errors, earliest, neededByHint }: Del
           />
         )}
       </Field>
+
+      {afterAddress}
 
       <Field label="Needed by" error={errors.neededBy?.message} hint={neededByHint}>
         {(control) => (

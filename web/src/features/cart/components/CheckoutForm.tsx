@@ -316,8 +316,8 @@ export function CheckoutForm({ cart }: { cart: Cart }) {
                 ? `The earliest all lines can arrive is ${formatDay(earliest, "long")}.`
                 : undefined
             }
+            afterAddress={<DeliveryRegionFields register={form.register} errors={errors} />}
           />
-          <DeliveryRegionFields register={form.register} errors={errors} />
           <OrderTermsFields register={form.register} errors={errors} terms={terms} />
         </div>
 

@@ -70,7 +70,7 @@ export function TaxRatesForm({ rates }: { rates: readonly TaxRate[] }) {
               >
                 <fieldset>
                   <legend className="font-semibold text-navy text-sm">Rate {i + 1}</legend>
-                  <div className="mt-1 grid gap-3 sm:grid-cols-2 lg:grid-cols-[7rem_minmax(0,1fr)_7rem_minmax(0,1fr)_auto] lg:items-start">
+                  <div className="mt-1 grid gap-3 sm:grid-cols-2 lg:grid-cols-[8.5rem_minmax(0,1fr)_8rem_minmax(0,1fr)_auto] lg:items-start">
                     <Field
                       label={<RowLabel n={i + 1}>Country code</RowLabel>}
                       error={rowErrors?.country?.message}

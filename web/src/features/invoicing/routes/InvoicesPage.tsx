@@ -64,7 +64,7 @@ function Filters({ filters }: { filters: InvoiceFilters }) {
           To
           <input id={`${id}-to`} name="to" type="date" defaultValue={filters.to} className={filterControl} />
         </label>
-        <label htmlFor={`${id}-kind`} className="font-semibold text-sm text-steel">
+        <label htmlFor={`${id}-kind`} className="col-span-2 font-semibold text-sm text-steel sm:col-span-1">
           Kind
           <select id={`${id}-kind`} name="kind" defaultValue={filters.kind ?? ""} className={filterControl}>
             <option value="">Invoices and credit notes</option>
@@ -75,7 +75,7 @@ function Filters({ filters }: { filters: InvoiceFilters }) {
             ))}
           </select>
         </label>
-        <button type="submit" className="btn btn-secondary min-h-11 self-end">
+        <button type="submit" className="btn btn-secondary col-span-2 min-h-11 self-end sm:col-span-1">
           Show
         </button>
       </form>

@@ -360,9 +360,8 @@ export function OrderForm({ tool, buyer, today, besideSubmit }: OrderFormProps) 
           errors={errors}
           earliest={earliest}
           neededByHint={earliestHint(tool.leadTimeDays, earliest)}
+          afterAddress={<DeliveryRegionFields register={form.register} errors={errors} />}
         />
-
-        <DeliveryRegionFields register={form.register} errors={errors} />
 
         <OrderTermsFields register={form.register} errors={errors} terms={terms} />
 
