@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderDocuments, orderTaxNote } from "./order-documents";
+import { orderDocuments, orderTaxLines, orderTaxNote } from "./order-documents";
 
 const id = "0b6f7a4e-3c51-4d0e-9a3f-1f2e3d4c5b6a";
 
@@ -18,5 +18,16 @@ describe("an order's tax and documents in the order lists", () => {
     expect(orderTaxNote({ tax: 7.99, taxExemptReason: null })).toBe("incl. $7.99 tax");
     expect(orderTaxNote({ tax: 0, taxExemptReason: "EU reverse charge" })).toBe("Tax exempt");
     expect(orderTaxNote({ tax: 0, taxExemptReason: null })).toBe("No tax");
+  });
+
+  it("lists the stored tax per rate as the checkout showed it", () => {
+    const taxes = [{ label: "Sales tax", rate: 8.875, net: 1763, tax: 156.47 }];
+    expect(orderTaxLines({ taxes, taxExemptReason: null })).toEqual(["Sales tax 8.875% — $156.47"]);
+    expect(
+      orderTaxLines({
+        taxes: [{ label: "Tax exempt", rate: 0, net: 10, tax: 0 }],
+        taxExemptReason: "Resale",
+      }),
+    ).toEqual(["Tax exempt — $0.00"]);
   });
 });

@@ -1,6 +1,8 @@
 import { creditNotePdfPath, invoicePdfPath } from "#contract/invoices";
-import { formatDollars } from "#contract/money";
+import { dollarsToCents, formatDollars } from "#contract/money";
 import type { Order } from "#contract/orders";
+import { rateMilliOf } from "#contract/tax";
+import { rateLine } from "../tax/tax-summary";
 
 // An order's tax and its documents as the order lists show them (issue 28): My Orders, the
 // company's orders and Manage All Order.
@@ -37,4 +39,15 @@ export function orderTaxNote(order: Pick<Order, "tax" | "taxExemptReason">): str
   if (order.taxExemptReason) return "Tax exempt";
   if (order.tax === 0) return "No tax";
   return `incl. ${formatDollars(order.tax)} tax`;
+}
+
+/** The order's tax per rate as stored, "Sales tax 8.875% — $12.43" (the payment page, before paying). */
+export function orderTaxLines(order: Pick<Order, "taxes" | "taxExemptReason">): string[] {
+  return order.taxes.map((t) =>
+    rateLine({
+      label: t.label,
+      rateMilli: rateMilliOf(t.rate),
+      taxCents: dollarsToCents(t.tax) ?? Math.round(t.tax * 100),
+    }),
+  );
 }

@@ -16,6 +16,7 @@ import { QueryState } from "#web/components/QueryState";
 import { Spinner } from "#web/components/Spinner";
 import { StatusPanel } from "#web/components/StatusPanel";
 import { CheckCircleIcon, ShieldCheckIcon } from "#web/components/shop-icons";
+import { orderTaxLines } from "#web/lib/orders/order-documents";
 import { orderLinesOf } from "#web/lib/orders/order-lines";
 import { ordersQueryKey } from "#web/lib/orders/query-keys";
 import { useSession } from "#web/lib/session/get-session";
@@ -103,8 +104,18 @@ function OrderSummary({ order }: { order: Order }) {
           <dt className="shrink-0 text-slate-600">Deliver to</dt>
           <dd className="min-w-0 text-right text-navy [overflow-wrap:anywhere]">{order.orderAddress}</dd>
         </div>
+        <div className="flex justify-between gap-4 border-slate-200 border-t pt-4">
+          <dt className="text-slate-600">Subtotal</dt>
+          <dd className="text-right text-navy tabular-nums">{formatDollars(order.subtotal)}</dd>
+        </div>
+        {orderTaxLines(order).map((line) => (
+          <div key={line} data-testid="payment-tax" className="text-slate-700 tabular-nums">
+            <dt className="sr-only">Tax</dt>
+            <dd>{line}</dd>
+          </div>
+        ))}
         <div className="flex items-baseline justify-between gap-4 border-slate-200 border-t pt-4">
-          <dt className="font-semibold text-navy">Total</dt>
+          <dt className="font-semibold text-navy">Total with tax</dt>
           <dd data-testid="payment-total" className="font-bold text-2xl text-navy tabular-nums">
             {formatDollars(order.total)}
           </dd>
