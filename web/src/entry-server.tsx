@@ -27,9 +27,15 @@ export function answerApiCallsWith(fetcher: typeof fetch): void {
   sendApiCallsThrough(fetcher);
 }
 
-/** The session and the buyer's company (their price) are the visitor's own: never part of a page every visitor gets. */
+/**
+ * The session and the buyer's company (their price) are the visitor's own: never part of a page every
+ * visitor gets. The tax rates are public, but an order's tax depends on the buyer's company too: the
+ * order forms read them once the page is live (lib/tax/tax-rates.ts), never while it is drawn here.
+ */
 const isVisitorsOwn = (query: Query) =>
-  query.queryKey[0] === "auth" || (query.queryKey[0] === "companies" && query.queryKey[1] === "mine");
+  query.queryKey[0] === "auth" ||
+  query.queryKey[0] === "tax" ||
+  (query.queryKey[0] === "companies" && query.queryKey[1] === "mine");
 
 async function renderOnce(url: string, queryClient: QueryClient) {
   const tree: ReactNode = (
