@@ -6,12 +6,15 @@ import type { TaxService } from "./service";
 // Tax settings (issue 28): the rates anyone may read (the checkout and Order Now forms show the tax
 // before paying), and the rates and seller's details the shop's admins set.
 
+const notRates =
+  'Send the rates as JSON: { "rates": [{ "country": "US", "rate": 5, "label": "Sales tax" }] }';
+
 /** The PUT's body, or a 400 naming the rate at fault ("Rate 3: rate must be at most 100 (percent)"). */
 function parseRates(body: unknown) {
   const result = taxRatesBody.safeParse(body ?? {});
   if (result.success) return result.data.rates;
   const [issue] = result.error.issues;
-  if (!issue) throw badRequest("Send the rates as { rates: [...] }");
+  if (!issue || issue.path.length === 0) throw badRequest(notRates);
   const [field, index] = issue.path;
   const message = describeZodIssue({ ...issue, path: issue.path.slice(2) });
   throw badRequest(
