@@ -56,6 +56,12 @@ describeEachDatabase(
     const order = (who: TestUser, toolId: string, quantity: number, extra: Record<string, unknown> = {}) =>
       call(env.app, "POST", "/api/order", who, orderBody(toolId, quantity, extra));
 
+    /** The order a 201 answered. */
+    const placedBy = (res: Awaited<ReturnType<typeof order>>) => {
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<PlaceOrderResponse>().order;
+    };
+
     /** The stored order's figures: its lines' tax adds up to the order's, net and tax to its total. */
     async function expectStoredSums(orderId: string) {
       const row = await rowOf(orderId);
@@ -86,9 +92,7 @@ describeEachDatabase(
       expect((await put(buyer, gaskets.id, 4)).lines).toHaveLength(3);
 
       // Per line: 36 + 9 + 355 = 400 cents (the order's $45.00 at 8.875 % would round to 399).
-      const res = await checkout(buyer, 49, newYork);
-      expect(res.statusCode, res.body).toBe(201);
-      const { order: placed } = res.json<PlaceOrderResponse>();
+      const placed = placedBy(await checkout(buyer, 49, newYork));
       expect(placed).toMatchObject({
         subtotal: 45,
         tax: 4,
@@ -130,9 +134,7 @@ describeEachDatabase(
         [{ country: "FR" }, 0, "No tax", 0],
       ] as const;
       for (const [address, rateMilli, label, taxCents] of cases) {
-        const res = await order(buyer, tool.id, 1, address);
-        expect(res.statusCode, res.body).toBe(201);
-        const { order: placed } = res.json<PlaceOrderResponse>();
+        const placed = placedBy(await order(buyer, tool.id, 1, address));
         expect(placed, JSON.stringify(address)).toMatchObject({
           subtotal: 10.01,
           tax: taxCents / 100,
@@ -195,9 +197,7 @@ describeEachDatabase(
       expect(company.taxExemptReason).toBeNull(); // as applied for; the PATCH set it
       const tool = await insertTool(env.db, { priceCents: 2500, minimum: 1 });
 
-      const res = await order(buyer, tool.id, 2, { country: "DE" });
-      expect(res.statusCode, res.body).toBe(201);
-      const { order: placed } = res.json<PlaceOrderResponse>();
+      const placed = placedBy(await order(buyer, tool.id, 2, { country: "DE" }));
       expect(placed).toMatchObject({
         subtotal: 50,
         tax: 0,
@@ -223,9 +223,7 @@ describeEachDatabase(
     it("a company that is not exempt pays the address's tax, and its tax ID is stored on the order", async () => {
       const { buyer } = await companyWithBuyer(env, admin);
       const tool = await insertTool(env.db, { priceCents: 2500, minimum: 1 });
-      const res = await order(buyer, tool.id, 2, { country: "DE" });
-      expect(res.statusCode, res.body).toBe(201);
-      const { order: placed } = res.json<PlaceOrderResponse>();
+      const placed = placedBy(await order(buyer, tool.id, 2, { country: "DE" }));
       expect(placed).toMatchObject({ subtotal: 50, tax: 9.5, total: 59.5, taxExemptReason: null });
       const { row } = await expectStoredSums(placed._id);
       expect(row).toMatchObject({ taxExemptReason: null, buyerTaxId: "DE123456789", taxCents: 950 });

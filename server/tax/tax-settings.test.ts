@@ -1,6 +1,13 @@
 import { asc } from "drizzle-orm";
 import { expect, it } from "vitest";
-import type { SellerAnswer, TaxRateInput, TaxRatesAnswer } from "../../contract/tax";
+import {
+  type SellerAnswer,
+  sellerAnswer,
+  type TaxRateInput,
+  type TaxRatesAnswer,
+  taxRatesAnswer,
+} from "../../contract/tax";
+import { expectAnswer } from "../test/answers";
 import { call } from "../test/requests";
 import { adminEmail, usersAndAdmin } from "../test/sessions";
 import { describeEachDatabase } from "../test/test-env";
@@ -57,6 +64,8 @@ describeEachDatabase(
       const saved = await call(env.app, "PUT", "/api/settings/seller", people.admin, seller);
       expect(saved.statusCode, saved.body).toBe(200);
       expect(saved.json<SellerAnswer>()).toEqual(seller);
+      expectAnswer(sellerAnswer, saved.json());
+      expectAnswer(sellerAnswer, noSeller.json());
       const changed = { ...seller, address: "  2 Garage Road, Springfield " };
       const again = await call(env.app, "PUT", "/api/settings/seller", people.admin, changed);
       expect(again.json<SellerAnswer>()).toEqual({ ...seller, address: "2 Garage Road, Springfield" });
@@ -76,6 +85,7 @@ describeEachDatabase(
         ],
       };
       expect(first.json<TaxRatesAnswer>()).toEqual(expected);
+      expectAnswer(taxRatesAnswer, first.json());
       expect((await call(env.app, "GET", "/api/settings/tax", people.admin)).json()).toEqual(expected);
       // Anyone: a visitor and a buyer.
       expect((await call(env.app, "GET", "/api/tax/rates")).json()).toEqual(expected);
