@@ -14,6 +14,7 @@ import type { SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { noTax } from "../contract/tax";
 import { lotOf } from "../server/catalog/stock";
 import type { Db } from "../server/db/database";
 import { createOrderMessages } from "../server/orders/messages/order-messages";
@@ -90,11 +91,12 @@ async function shopStatements(
     poNumber: null,
     country: "US",
     region: "",
+    tax: noTax,
     taxExemptReason: null,
     buyerTaxId: null,
   };
   const messages = createOrderMessages({ publicUrl: "http://localhost:3000", unpaidOrderHours: 48 });
-  const { pricing: _, ...shown } = order;
+  const { pricing: _, tax: __, ...shown } = order;
   const confirmation = await messages.placed({
     ...shown,
     productName: "Bench Spark Plug",

@@ -63,6 +63,8 @@ import { createRateLimits } from "./rate-limits/rate-limits";
 import { eraseReviewsBy, reviewsBy } from "./reviews/personal-data";
 import { reviewRoutes } from "./reviews/routes";
 import { createReviewsService } from "./reviews/service";
+import { taxRoutes } from "./tax/routes";
+import { createTaxService } from "./tax/service";
 import { forgetUploadsOf, removeUploadFiles, uploadsOf } from "./uploads/personal-data";
 import { uploadRoutes, uploadRule } from "./uploads/routes";
 import { createUploadStorage } from "./uploads/select-storage";
@@ -271,6 +273,7 @@ export async function buildApp({
   profileRoutes(app, { profiles });
   reviewRoutes(app, { reviews });
   companyRoutes(app, { companies: createCompaniesService(db, { publicUrl: config.publicUrl }) });
+  taxRoutes(app, { tax: createTaxService(db) });
   const balanceDeps = { accountOrdersOf: companyAccountOrders, publicUrl: config.publicUrl };
   companyBalanceRoutes(app, { db, ...balanceDeps });
   balanceNoticeTimer(app, db, balanceDeps);

@@ -5,8 +5,9 @@ import { companies, companyMembers } from "./tables";
 
 /**
  * What a buyer's company means for their order (issue 27): its id (the order is the company's), the
- * discount off every unit price, whether a PO number is required, and the terms and limit that allow
- * paying on account. Only a member of an APPROVED company has terms; anyone else orders as themself.
+ * discount off every unit price, whether a PO number is required, the terms and limit that allow
+ * paying on account, and (issue 28) its tax exemption and tax ID. Only a member of an APPROVED
+ * company has terms; anyone else orders as themself.
  */
 export type OrderingTerms = {
   companyId: string;
@@ -15,6 +16,10 @@ export type OrderingTerms = {
   creditLimitCents: number;
   discountPercent: number;
   poRequired: boolean;
+  /** Issue 28: why the company is tax-exempt (its orders then pay no tax), or null. */
+  taxExemptReason: string | null;
+  /** Its tax ID, stored on its orders (the invoice prints it). */
+  taxId: string;
 };
 
 /**
@@ -26,7 +31,8 @@ export function orderingTermsJson(userId: string): SQL {
   return sql`(select json_build_object(
       'companyId', ${companies.id}, 'role', ${companyMembers.role},
       'paymentTermsDays', ${companies.paymentTermsDays}, 'creditLimitCents', ${companies.creditLimitCents},
-      'discountPercent', ${companies.discountPercent}, 'poRequired', ${companies.poRequired})
+      'discountPercent', ${companies.discountPercent}, 'poRequired', ${companies.poRequired},
+      'taxExemptReason', ${companies.taxExemptReason}, 'taxId', ${companies.taxId})
     from ${companyMembers} join ${companies} on ${companies.id} = ${companyMembers.companyId}
     where ${companyMembers.userId} = ${userId} and ${companies.status} = 'approved')`;
 }
@@ -48,6 +54,8 @@ export async function orderingTerms(db: Db | Tx, userId: string): Promise<Orderi
       creditLimitCents: companies.creditLimitCents,
       discountPercent: companies.discountPercent,
       poRequired: companies.poRequired,
+      taxExemptReason: companies.taxExemptReason,
+      taxId: companies.taxId,
     })
     .from(companyMembers)
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))

@@ -6,6 +6,9 @@ import { type SQL, sql } from "drizzle-orm";
  * build, send and parse), for `= any(…)` and `unnest(…)`. node-postgres and PGlite both send a
  * JavaScript array as an array literal.
  */
-export function arrayParam(values: readonly unknown[], type: "uuid" | "integer" | "smallint" | "text"): SQL {
+export function arrayParam(
+  values: readonly unknown[],
+  type: "uuid" | "integer" | "bigint" | "smallint" | "text",
+): SQL {
   return sql`${sql.param(values)}::${sql.raw(type)}[]`;
 }

@@ -6,7 +6,7 @@ import type { CheckoutRefusal, checkoutBody, ShortLine } from "#contract/checkou
 import { neededByProblem } from "#contract/delivery-dates";
 import { lotProblem } from "#contract/lot-rules";
 import { dollarsToCents, lotTotalCents } from "#contract/money";
-import { noTax } from "#contract/tax";
+import { lineTaxCents } from "#contract/tax";
 import type { SessionUser } from "#server/accounts/guards";
 import { unitPriceCentsFor } from "#server/catalog/pricing";
 import { type LockedTool, lockToolsForOrder, reserveLines } from "#server/catalog/stock";
@@ -14,7 +14,13 @@ import { arrayParam } from "#server/db/arrays";
 import type { Tx } from "#server/db/database";
 import { badRequest, conflict } from "#server/http/errors";
 import { announceMail, enqueueMailFrom, type MailMessage } from "#server/mail/outbox";
-import { assertCreditFor, committedWith, companyOrderWith, holdCompanyCredit } from "./company-order";
+import {
+  assertCreditFor,
+  committedWith,
+  companyOrderWith,
+  holdCompanyCredit,
+  orderRate,
+} from "./company-order";
 import type { OrderLineRow, OrderRow, PlacedOrder } from "./order-view";
 import type { OrdersContext } from "./orders-deps";
 import { orderEvents, orderLines, orders } from "./tables";
@@ -49,10 +55,13 @@ const lineColumns = [
   ["productName", "text"],
   ["unitPriceCents", "integer"],
   ["quantity", "integer"],
+  ["taxRateMilli", "integer"],
+  ["taxLabel", "text"],
+  ["taxCents", "bigint"],
 ] as const;
 
 /**
- * The order, its lines (seven array parameters however many there are), its "Order placed" event,
+ * The order, its lines (ten array parameters however many there are), its "Order placed" event,
  * the buyer's confirmation and the emptied cart in ONE statement: four round trips fewer for every
  * checkout. The lines take the order's id from the inserted row, so they follow it.
  */
@@ -73,14 +82,17 @@ async function insertOrderStatement(
   await tx.execute(sql`
     with placed as (
       insert into ${orders} (id, number, created_at, updated_at, tool_id, user_id, name, email, phone, address,
-        needed_by, product_name, unit_price_cents, quantity, total_cents, payment_method, company_id, po_number)
+        needed_by, product_name, unit_price_cents, quantity, total_cents, payment_method, company_id, po_number,
+        country, region, tax_cents, tax_exempt_reason, buyer_tax_id)
       values (${o.id}::uuid, ${o.number}::bigint, ${o.createdAt}::timestamptz, ${o.createdAt}::timestamptz,
         ${o.toolId}::uuid, ${o.userId}, ${o.name}, ${o.email}, ${o.phone}, ${o.address}, ${o.neededBy}::date,
         ${o.productName}, ${o.unitPriceCents}::integer, ${o.quantity}::integer, ${o.totalCents}::bigint,
-        ${o.paymentMethod}, ${o.companyId}::uuid, ${o.poNumber})
+        ${o.paymentMethod}, ${o.companyId}::uuid, ${o.poNumber}, ${o.country}, ${o.region},
+        ${o.taxCents}::bigint, ${o.taxExemptReason}, ${o.buyerTaxId})
       returning id
     ), lined as (
-      insert into ${orderLines} (order_id, line_no, tool_id, sku, product_name, unit_price_cents, quantity)
+      insert into ${orderLines} (order_id, line_no, tool_id, sku, product_name, unit_price_cents, quantity,
+        tax_rate_milli, tax_label, tax_cents)
       select placed.id, l.* from placed cross join unnest(${sql.join(columns, sql`, `)}) as l
     ), logged as (
       insert into ${orderEvents} (order_id, to_status, actor_user_id, note)
@@ -109,11 +121,13 @@ export async function checkout(
   input: CheckoutInput,
   alsoInTransaction?: (tx: Tx, order: PlacedOrder) => Promise<void>,
 ): Promise<CheckoutOutcome> {
-  // The order's number and the buyer's company terms, in one statement before the transaction (not
-  // beside it: the embedded database has one connection, which the transaction holds until it
-  // ends). A checkout refused leaves a gap in the numbers, as a refused order does.
-  const { number, terms } = await nextOrderNumberFor(db, buyer.id);
+  // The order's number, the buyer's company terms and the address's rate of tax, in one statement
+  // before the transaction (not beside it: the embedded database has one connection, which the
+  // transaction holds until it ends). A checkout refused leaves a gap in the numbers, as a refused
+  // order does.
+  const { number, terms, rate } = await nextOrderNumberFor(db, buyer.id, input);
   const company = companyOrderWith(terms, input);
+  const tax = orderRate(company, rate);
   const { companyId } = company;
   const outcome = await db.transaction(async (tx): Promise<CheckoutOutcome> => {
     const onAccount = company.paymentMethod === "account" && companyId !== null;
@@ -147,13 +161,21 @@ export async function checkout(
     const lines = cart.lines.map((line) => {
       const tool = locked.get(line.toolId);
       if (!tool) throw new Error("checkout: a line's tool was not locked");
+      const unitPriceCents = unitPriceCentsFor(tool, line.quantity, company.discountPercent);
+      const netCents = lotTotalCents(unitPriceCents, line.quantity);
+      // Each line's tax, rounded once (contract/tax.ts).
       return {
         tool,
         quantity: line.quantity,
-        unitPriceCents: unitPriceCentsFor(tool, line.quantity, company.discountPercent),
+        unitPriceCents,
+        netCents,
+        taxCents: lineTaxCents(netCents, tax.rateMilli),
       };
     });
-    const totalCents = lines.reduce((sum, l) => sum + lotTotalCents(l.unitPriceCents, l.quantity), 0);
+    // What the buyer pays, tax included: the figure they confirmed, the card's charge, and what an
+    // on-account order holds of the company's credit.
+    const taxCents = lines.reduce((sum, l) => sum + l.taxCents, 0);
+    const totalCents = lines.reduce((sum, l) => sum + l.netCents, 0) + taxCents;
     if (!Number.isSafeInteger(totalCents))
       throw badRequest("This order is too large to take online; please contact us");
     if (dollarsToCents(input.confirmedTotal) !== totalCents) {
@@ -204,9 +226,9 @@ export async function checkout(
       dueOn: null,
       country: input.country,
       region: input.region,
-      taxCents: 0,
-      taxExemptReason: null,
-      buyerTaxId: null,
+      taxCents,
+      taxExemptReason: company.taxExemptReason,
+      buyerTaxId: company.buyerTaxId,
       invoiceNumber: null,
       creditNoteNumber: null,
     };
@@ -218,9 +240,9 @@ export async function checkout(
       productName: l.tool.name,
       unitPriceCents: l.unitPriceCents,
       quantity: l.quantity,
-      taxRateMilli: 0,
-      taxLabel: noTax.label,
-      taxCents: 0,
+      taxRateMilli: tax.rateMilli,
+      taxLabel: tax.label,
+      taxCents: l.taxCents,
     }));
     const confirmation = await deps.messages.placed(order, rows, company.paymentTermsDays);
     await insertOrderStatement(tx, order, rows, confirmation, deps.cart.clearing(buyer.id));

@@ -1,6 +1,7 @@
 import { companyMessages } from "#contract/companies";
 import { shopToday } from "#contract/delivery-dates";
 import type { PaymentMethod } from "#contract/order-status";
+import { type AppliedRate, exemptTax } from "#contract/tax";
 import { creditRefusal, type LockedCredit, lockCompanyCredit } from "#server/companies/credit";
 import { type OrderingTerms, orderingTerms } from "#server/companies/ordering";
 import type { Db, Tx } from "#server/db/database";
@@ -19,6 +20,10 @@ export type CompanyOrder = {
   poNumber: string | null;
   /** An on-account order's terms: due this many days after it ships; null for a card order. */
   paymentTermsDays: number | null;
+  /** Issue 28: the company is tax-exempt (the order pays no tax): why, stored on the order; else null. */
+  taxExemptReason: string | null;
+  /** The company's tax ID, stored on the order; null without a company. */
+  buyerTaxId: string | null;
 };
 
 /**
@@ -48,8 +53,14 @@ export function companyOrderWith(
     paymentMethod: input.paymentMethod,
     poNumber: input.poNumber ?? null,
     paymentTermsDays: onAccount && terms ? terms.paymentTermsDays : null,
+    taxExemptReason: terms?.taxExemptReason || null,
+    buyerTaxId: terms?.taxId ?? null,
   };
 }
+
+/** The rate the order's lines pay: none for a tax-exempt company, else the delivery address's. */
+export const orderRate = (company: CompanyOrder, addressRate: AppliedRate): AppliedRate =>
+  company.taxExemptReason ? exemptTax : addressRate;
 
 export type HeldCredit = { credit: LockedCredit; account: CompanyAccountOrders };
 

@@ -62,6 +62,15 @@ describeEachDatabase("placing an order: POST /api/order", (env) => {
       orderPrice: 89.5,
       orderMinimum: 600,
       total: 53_700,
+      // No rate is set for the shop's own country (US, by default): no tax (issue 28).
+      subtotal: 53_700,
+      tax: 0,
+      taxes: [{ label: "No tax", rate: 0, net: 53_700, tax: 0 }],
+      country: "US",
+      region: "",
+      taxExemptReason: null,
+      invoiceNumber: null,
+      creditNoteNumber: null,
       // One line, the single-product fields above (issue 25).
       lines: [
         {
@@ -71,6 +80,9 @@ describeEachDatabase("placing an order: POST /api/order", (env) => {
           quantity: 600,
           unitPrice: 89.5,
           lineTotal: 53_700,
+          taxRate: 0,
+          taxLabel: "No tax",
+          tax: 0,
         },
       ],
       paid: false,
@@ -112,7 +124,17 @@ describeEachDatabase("placing an order: POST /api/order", (env) => {
     });
     expect(sent.filter((text) => /from "order_lines"/i.test(text))).toEqual([]);
     expect(placed?.order.lines).toEqual([
-      { toolId: tool.id, sku, name: "Spark Plug", quantity: 30, unitPrice: 6.4, lineTotal: 192 },
+      {
+        toolId: tool.id,
+        sku,
+        name: "Spark Plug",
+        quantity: 30,
+        unitPrice: 6.4,
+        lineTotal: 192,
+        taxRate: 0,
+        taxLabel: "No tax",
+        tax: 0,
+      },
     ]);
     const read = await call(env.app, "GET", `/api/order/${placed?.insertedId}`, buyer);
     expect(read.json()).toEqual(placed?.order);

@@ -4,12 +4,19 @@ import { neededByProblem } from "#contract/delivery-dates";
 import { type LotProblem, lotProblem } from "#contract/lot-rules";
 import { lotTotalCents } from "#contract/money";
 import type { orderBody } from "#contract/orders";
+import { lineTaxCents } from "#contract/tax";
 import type { SessionUser } from "#server/accounts/guards";
 import { unitPriceCentsFor } from "#server/catalog/pricing";
 import { lotOf } from "#server/catalog/stock";
 import type { Tx } from "#server/db/database";
 import { badRequest, conflict, notFound } from "#server/http/errors";
-import { assertCreditFor, committedWith, companyOrderWith, holdCompanyCredit } from "./company-order";
+import {
+  assertCreditFor,
+  committedWith,
+  companyOrderWith,
+  holdCompanyCredit,
+  orderRate,
+} from "./company-order";
 import type { PlacedOrder } from "./order-view";
 import type { OrdersContext } from "./orders-deps";
 import { nextOrderNumberFor, placeOrderTakingStock } from "./take-stock";
@@ -33,21 +40,25 @@ export async function placeOrder(
   alsoInTransaction?: (tx: Tx, order: PlacedOrder) => Promise<void>,
 ): Promise<PlacedOrder> {
   const quantity = input.orderMinimum;
-  // The order's number is drawn, with the buyer's company terms, beside the tool's read (one round
-  // trip's wait, not two), and kept by a retry (the refused statement inserted nothing). An order
-  // refused leaves a gap.
+  // The order's number is drawn, with the buyer's company terms and the address's rate of tax, beside
+  // the tool's read (one round trip's wait, not two), and kept by a retry (the refused statement
+  // inserted nothing). An order refused leaves a gap.
   let numbered: ReturnType<typeof nextOrderNumberFor> | undefined;
   for (let attempt = 0; attempt < 3; attempt++) {
-    numbered ??= nextOrderNumberFor(db, buyer.id);
-    const [[tool], { number: drawn, terms }] = await Promise.all([lotOf(db, input.orderId), numbered]);
+    numbered ??= nextOrderNumberFor(db, buyer.id, input);
+    const [[tool], { number: drawn, terms, rate }] = await Promise.all([lotOf(db, input.orderId), numbered]);
     const company = companyOrderWith(terms, input);
+    const tax = orderRate(company, rate);
     if (!tool) throw notFound("No tool with that id");
     const problem = lotProblem(tool, quantity);
     if (problem) throw lotError(problem);
     const tooSoon = neededByProblem(tool.leadTimeDays, input.orderDate);
     if (tooSoon) throw badRequest(tooSoon);
     const unitPriceCents = unitPriceCentsFor(tool, quantity, company.discountPercent);
-    const totalCents = lotTotalCents(unitPriceCents, quantity);
+    const netCents = lotTotalCents(unitPriceCents, quantity);
+    const taxCents = lineTaxCents(netCents, tax.rateMilli);
+    // What the buyer pays, tax included: the card's charge, and what an on-account order holds of the credit.
+    const totalCents = netCents + taxCents;
     if (!Number.isSafeInteger(totalCents)) {
       throw badRequest("This order is too large to take online; please contact us");
     }
@@ -71,11 +82,12 @@ export async function placeOrder(
       poNumber: company.poNumber,
       country: input.country,
       region: input.region,
-      taxExemptReason: null,
-      buyerTaxId: null,
+      tax,
+      taxExemptReason: company.taxExemptReason,
+      buyerTaxId: company.buyerTaxId,
     };
     // The buyer's confirmation is written by the same statement as the order, rendered before it.
-    const { pricing: _, ...shown } = newOrder;
+    const { pricing: _, tax: __, ...shown } = newOrder;
     const confirmation = await deps.messages.placed(
       {
         ...shown,
@@ -85,7 +97,7 @@ export async function placeOrder(
         transactionId: null,
         shippedOn: null,
         dueOn: null,
-        taxCents: 0,
+        taxCents,
         invoiceNumber: null,
         creditNoteNumber: null,
         updatedAt: createdAt,

@@ -4,6 +4,7 @@ import { beforeAll, expect, it } from "vitest";
 import type { Cart } from "../../contract/cart";
 import type { ReorderAnswer } from "../../contract/checkout";
 import type { Order, PlaceOrderResponse } from "../../contract/orders";
+import { noTax } from "../../contract/tax";
 import { tools } from "../catalog/tables";
 import { insertTool, userIdOf } from "../test/factories";
 import { call } from "../test/requests";
@@ -114,6 +115,7 @@ describeEachDatabase(
           poNumber: null,
           country: "US",
           region: "",
+          tax: noTax,
           taxExemptReason: null,
           buyerTaxId: null,
         });

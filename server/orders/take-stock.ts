@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { PaymentMethod } from "#contract/order-status";
-import { noTax } from "#contract/tax";
+import { type AppliedRate, lineTaxCents } from "#contract/tax";
 import type { PricedInCents } from "#server/catalog/pricing";
 import { afterStockChange, reservationMovement, reserveStock } from "#server/catalog/stock";
 import { type OrderingTerms, orderingTermsJson, termsFromJson } from "#server/companies/ordering";
 import type { Db, Tx } from "#server/db/database";
 import { announceMail, enqueueMailFrom, type MailMessage } from "#server/mail/outbox";
+import { rateFromJson, taxRateJson } from "#server/tax/rates";
 import type { PlacedOrder } from "./order-view";
 import { orderEvents, orderLines, orders } from "./tables";
 
@@ -35,6 +36,8 @@ export type NewOrder = {
   poNumber: string | null;
   country: string;
   region: string;
+  /** The rate its line pays (the address's, or `exemptTax`): `taxExemptReason` says why when exempt. */
+  tax: AppliedRate;
   taxExemptReason: string | null;
   buyerTaxId: string | null;
 };
@@ -44,6 +47,7 @@ type Placed = {
   product_name: string;
   unit_price_cents: number;
   total_cents: number | string;
+  tax_cents: number | string;
   created_at: Date | string;
   tool_sku: string | null;
   stock_after: number;
@@ -59,16 +63,27 @@ export async function nextOrderNumber(db: Db): Promise<number> {
   return (await nextOrderNumberFor(db, null)).number;
 }
 
-/** The next order number and, in the same statement, the buyer's company terms (companies/ordering.ts). */
+/** Where the order is delivered: its rate of tax is read with the order's number. */
+export type DeliveryRegion = { country: string; region: string };
+
+/**
+ * The next order number and, in the same statement, the buyer's company terms (companies/ordering.ts)
+ * and the delivery address's rate of tax (tax/rates.ts; `noTax` without an address or a rate).
+ */
 export async function nextOrderNumberFor(
   db: Db,
   buyerId: string | null,
-): Promise<{ number: number; terms: OrderingTerms | null }> {
+  delivery?: DeliveryRegion,
+): Promise<{ number: number; terms: OrderingTerms | null; rate: AppliedRate }> {
   const terms = buyerId === null ? sql`null` : orderingTermsJson(buyerId);
-  const result = await db.execute(sql`select nextval('order_number_seq') as number, ${terms} as terms`);
-  const [row] = (result as unknown as { rows: { number: string | number; terms: unknown }[] }).rows;
+  const rate = delivery ? taxRateJson(delivery.country, delivery.region) : sql`null`;
+  const result = await db.execute(
+    sql`select nextval('order_number_seq') as number, ${terms} as terms, ${rate} as rate`,
+  );
+  const [row] = (result as unknown as { rows: { number: string | number; terms: unknown; rate: unknown }[] })
+    .rows;
   if (!row) throw new Error("nextOrderNumber: the sequence answered nothing");
-  return { number: Number(row.number), terms: termsFromJson(row.terms) };
+  return { number: Number(row.number), terms: termsFromJson(row.terms), rate: rateFromJson(row.rate) };
 }
 
 /**
@@ -82,13 +97,17 @@ export async function nextOrderNumberFor(
  * from the row it locked, the unit price is the one the buyer was shown for the quantity (the
  * tool's price or break), taken only while the tool's pricing is the one it was worked out from.
  * Undefined when the tool is archived, has fewer than `quantity` pieces left, or no longer has the
- * price and breaks the buyer was shown.
+ * price and breaks the buyer was shown. The line's tax is its net amount at `o.tax` (contract/tax.ts
+ * `lineTaxCents`), and the order's total its net amount and tax.
  */
 export async function placeOrderTakingStock(
   db: Db | Tx,
   o: NewOrder,
   confirmation?: MailMessage,
 ): Promise<PlacedOrder | undefined> {
+  const { tax, ...order } = o;
+  const netCents = o.unitPriceCents * o.quantity;
+  const taxCents = lineTaxCents(netCents, tax.rateMilli);
   const confirmed = confirmation
     ? sql`, confirmed as (${enqueueMailFrom(sql`placed`, confirmation)})`
     : sql``;
@@ -96,13 +115,13 @@ export async function placeOrderTakingStock(
     with reserved as (
       ${reserveStock(o.toolId, o.quantity, o.pricing)}
     ), placed as (
-      insert into ${orders} (id, number, created_at, updated_at, tool_id, user_id, name, email, phone, address, needed_by, product_name, unit_price_cents, quantity, total_cents, payment_method, company_id, po_number)
-      select ${o.id}::uuid, ${o.number}::bigint, ${o.createdAt}::timestamptz, ${o.createdAt}::timestamptz, id, ${o.userId}, ${o.name}, ${o.email}, ${o.phone}, ${o.address}, ${o.neededBy}::date, name, ${o.unitPriceCents}::integer, ${o.quantity}::integer, ${o.unitPriceCents}::bigint * ${o.quantity}::integer, ${o.paymentMethod}, ${o.companyId}::uuid, ${o.poNumber}
+      insert into ${orders} (id, number, created_at, updated_at, tool_id, user_id, name, email, phone, address, needed_by, product_name, unit_price_cents, quantity, total_cents, payment_method, company_id, po_number, country, region, tax_cents, tax_exempt_reason, buyer_tax_id)
+      select ${o.id}::uuid, ${o.number}::bigint, ${o.createdAt}::timestamptz, ${o.createdAt}::timestamptz, id, ${o.userId}, ${o.name}, ${o.email}, ${o.phone}, ${o.address}, ${o.neededBy}::date, name, ${o.unitPriceCents}::integer, ${o.quantity}::integer, ${netCents + taxCents}::bigint, ${o.paymentMethod}, ${o.companyId}::uuid, ${o.poNumber}, ${o.country}, ${o.region}, ${taxCents}::bigint, ${o.taxExemptReason}, ${o.buyerTaxId}
       from reserved
-      returning id, product_name, unit_price_cents, total_cents, created_at
+      returning id, product_name, unit_price_cents, total_cents, tax_cents, created_at
     ), lined as (
-      insert into ${orderLines} (order_id, line_no, tool_id, sku, product_name, unit_price_cents, quantity)
-      select placed.id, 1, reserved.id, reserved.sku, reserved.name, placed.unit_price_cents, ${o.quantity}::integer
+      insert into ${orderLines} (order_id, line_no, tool_id, sku, product_name, unit_price_cents, quantity, tax_rate_milli, tax_label, tax_cents)
+      select placed.id, 1, reserved.id, reserved.sku, reserved.name, placed.unit_price_cents, ${o.quantity}::integer, ${tax.rateMilli}::integer, ${tax.label}, placed.tax_cents
       from placed cross join reserved
     ), logged as (
       insert into ${orderEvents} (order_id, to_status, actor_user_id, note)
@@ -110,7 +129,7 @@ export async function placeOrderTakingStock(
     ), moved as (
       ${reservationMovement(o.quantity, o.userId)}
     )${confirmed}
-    select placed.id, product_name, unit_price_cents, total_cents, created_at, reserved.sku as tool_sku,
+    select placed.id, product_name, unit_price_cents, total_cents, tax_cents, created_at, reserved.sku as tool_sku,
       reserved.available as stock_after, reserved.low_stock_at, moved.id as movement_id
     from placed cross join reserved cross join moved`);
   const [row] = (result as unknown as { rows: Placed[] }).rows;
@@ -130,7 +149,7 @@ export async function placeOrderTakingStock(
     row.movement_id,
   );
   const createdAt = new Date(row.created_at);
-  const { pricing: _, ...placed } = o;
+  const { pricing: _, ...placed } = order;
   const unitPriceCents = Number(row.unit_price_cents);
   return {
     ...placed,
@@ -142,7 +161,7 @@ export async function placeOrderTakingStock(
     transactionId: null,
     shippedOn: null,
     dueOn: null,
-    taxCents: 0,
+    taxCents: Number(row.tax_cents),
     invoiceNumber: null,
     creditNoteNumber: null,
     createdAt,
@@ -157,9 +176,9 @@ export async function placeOrderTakingStock(
         productName: row.product_name,
         unitPriceCents,
         quantity: o.quantity,
-        taxRateMilli: 0,
-        taxLabel: noTax.label,
-        taxCents: 0,
+        taxRateMilli: tax.rateMilli,
+        taxLabel: tax.label,
+        taxCents: Number(row.tax_cents),
       },
     ],
   };

@@ -66,7 +66,7 @@ async function settleOpen(
 }
 
 /**
- * Starts paying an order: the amount is the stored unit price × quantity. An order has one open
+ * Starts paying an order: the amount is its stored total, tax included. An order has one open
  * payment at a time: while it can still be paid, every request gets it (the same client secret),
  * however many arrive at once; a new one is started only once it has failed or been cancelled.
  * One that went through (its confirmation was lost) is recorded, and the order is then paid.

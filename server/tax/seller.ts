@@ -10,3 +10,13 @@ export async function sellerOf(db: Db | Tx): Promise<SellerAnswer> {
     ? { legalName: row.legalName, address: row.address, taxId: row.taxId, bankDetails: row.bankDetails }
     : null;
 }
+
+/** Saves the seller's details (the one row, id 1, inserted or replaced) and answers them. */
+export async function saveSeller(db: Db | Tx, details: NonNullable<SellerAnswer>): Promise<SellerAnswer> {
+  const values = { ...details, updatedAt: new Date() };
+  await db
+    .insert(sellerDetails)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: sellerDetails.id, set: values });
+  return { ...details };
+}
