@@ -184,12 +184,19 @@ function drawTableHeader(pdf: PDFKit.PDFDocument, y: number): number {
   return end + 4;
 }
 
+/** One line of table text; a cell that fits it is not measured (measuring is most of the time spent). */
+const singleLine = tableFontSize * 1.2;
+
 function rowHeight(pdf: PDFKit.PDFDocument, line: Line): number {
   pdf.font(regular).fontSize(tableFontSize);
-  const heights = columns.map((c) =>
-    pdf.heightOfString(c.cell(line) || " ", { width: c.width - 2 * cellPadding }),
-  );
-  return Math.max(...heights) + 5;
+  let height = singleLine;
+  for (const c of columns) {
+    const value = c.cell(line);
+    const room = c.width - 2 * cellPadding;
+    if (pdf.widthOfString(value) > room)
+      height = Math.max(height, pdf.heightOfString(value, { width: room }));
+  }
+  return height + 5;
 }
 
 function drawLines(pdf: PDFKit.PDFDocument, d: InvoiceDocument, start: number): number {
