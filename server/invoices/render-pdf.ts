@@ -94,6 +94,11 @@ function text(
   pdf.text(value, x, y, { lineBreak: true, ...options });
 }
 
+/** A horizontal line from x to the right margin. */
+function rule(pdf: PDFKit.PDFDocument, x: number, y: number, lineWidth: number, color: string) {
+  pdf.moveTo(x, y).lineTo(right, y).lineWidth(lineWidth).strokeColor(color).stroke();
+}
+
 /** A labelled block of lines (seller, buyer) at x; answers where it ends. */
 function block(pdf: PDFKit.PDFDocument, title: string, lines: string[], x: number, y: number, w: number) {
   pdf.font(bold).fontSize(9).fillColor("#555555");
@@ -180,7 +185,7 @@ function drawTableHeader(pdf: PDFKit.PDFDocument, y: number): number {
     x += c.width;
   }
   const end = y + 13;
-  pdf.moveTo(left, end).lineTo(right, end).lineWidth(0.8).strokeColor("#000000").stroke();
+  rule(pdf, left, end, 0.8, "#000000");
   return end + 4;
 }
 
@@ -216,12 +221,7 @@ function drawLines(pdf: PDFKit.PDFDocument, d: InvoiceDocument, start: number): 
       x += c.width;
     }
     y += h;
-    pdf
-      .moveTo(left, y - 2.5)
-      .lineTo(right, y - 2.5)
-      .lineWidth(0.3)
-      .strokeColor("#bbbbbb")
-      .stroke();
+    rule(pdf, left, y - 2.5, 0.3, "#bbbbbb");
   }
   return y + 8;
 }
@@ -255,12 +255,7 @@ function drawTotals(pdf: PDFKit.PDFDocument, d: InvoiceDocument, start: number):
   }
   for (const row of rows) {
     if (row.strong) {
-      pdf
-        .moveTo(x, y - 3)
-        .lineTo(right, y - 3)
-        .lineWidth(0.8)
-        .strokeColor("#000000")
-        .stroke();
+      rule(pdf, x, y - 3, 0.8, "#000000");
     }
     pdf.font(row.strong ? bold : regular).fillColor("#000000");
     text(pdf, row.label, x, y, { width: labelWidth - 8, align: "right" });
