@@ -182,6 +182,22 @@ describeEachDatabase(
         expect(squeeze(text)).toMatch(/Total \$50\.00/);
       });
 
+      it("puts a PDF lost from the storage back, the same bytes, and refuses one changed on disk", async () => {
+        const [row] = await env.db.select().from(invoices).where(eq(invoices.orderId, orderId));
+        const file = path.join(dataDir, "uploads", row?.fileKey as string);
+        const original = fs.readFileSync(file);
+        fs.rmSync(file);
+        const restored = await download(orderer);
+        expect(restored.statusCode).toBe(200);
+        expect(restored.rawPayload.equals(original)).toBe(true);
+        expect(fs.readFileSync(file).equals(original)).toBe(true);
+        fs.writeFileSync(file, Buffer.concat([original, Buffer.from("%tampered")]));
+        const changed = await download(orderer);
+        expect(changed.statusCode).toBe(500);
+        fs.writeFileSync(file, original);
+        expect((await download(orderer)).rawPayload.equals(original)).toBe(true);
+      });
+
       it("renders a PDF once even when the first downloads come together", async () => {
         const [fresh] = await manyOrders(1);
         const issued = await issueOn(env.db, fresh as string, "2033-02-01");
