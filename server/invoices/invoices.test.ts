@@ -268,6 +268,13 @@ describeEachDatabase(
         expect(attached[0]?.contentType).toBe("application/pdf");
         const pdf = await download(orderer);
         expect(attached[0]?.content.equals(pdf.rawPayload)).toBe(true);
+        // The admins' Outbox page names it.
+        const page = await call(env.app, "GET", "/api/outbox?limit=100", shopAdmin);
+        expect(page.statusCode, page.body).toBe(200);
+        const receipt = page
+          .json<{ kind: string; to: string; attachments: string[] }[]>()
+          .find((m) => m.kind === "payment-received" && m.to.toLowerCase() === orderer.email.toLowerCase());
+        expect(receipt?.attachments).toEqual([`${invoiceNumber}.pdf`]);
       });
 
       it("issues an on-account order's invoice as it ships and attaches it to the shipment message", async () => {
