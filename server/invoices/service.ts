@@ -8,6 +8,7 @@ import {
   invoicePdfPath,
 } from "#contract/invoices";
 import { centsToDollars } from "#contract/money";
+import { formatRate } from "#contract/tax";
 import type { Db } from "#server/db/database";
 import { cursorKey, inRange, keyset } from "#server/db/keyset";
 import type { Page } from "#server/db/paging";
@@ -228,7 +229,7 @@ export function createInvoicesService(db: Db, storage: UploadStorage) {
             d.totals.byRate
               .map(
                 (r) =>
-                  `${r.label} ${r.rateMilli / 1000}%: ${dollars(r.netCents)} net, ${dollars(r.taxCents)} tax`,
+                  `${r.label} ${formatRate(r.rateMilli)}: ${dollars(r.netCents)} net, ${dollars(r.taxCents)} tax`,
               )
               .join("; "),
           ];
