@@ -131,6 +131,7 @@ describe("the answers' lenient fields", () => {
       createdAt: "2026-11-27T10:00:00Z",
       sentAt: "2026-11-27T10:00:01Z",
       nextAttemptAt: "2026-11-27T10:00:00Z",
+      attachments: ["INV-2026-000001.pdf"],
     };
     expect(outboxMessageAnswer.parse(message)).toEqual(message);
     refused(outboxMessageAnswer, { ...message, status: "lost" });

@@ -272,6 +272,8 @@ export const outboxMessageAnswer = z.object({
   createdAt: text,
   sentAt: textOrNull,
   nextAttemptAt: text,
+  /** The names of the files it carries (an invoice's PDF). */
+  attachments: z.array(text),
 });
 export type OutboxMessage = z.output<typeof outboxMessageAnswer>;
 export const outboxListAnswer = z.array(outboxMessageAnswer);

@@ -38,6 +38,8 @@ import { installRequestLog, logAccess, requestIds, requestLogFields } from "./ht
 import { identityProviderPictureSources, securityHeaders } from "./http/security-headers";
 import { createIdempotencyKeys, idempotencyKeySweep } from "./idempotency/keys";
 import { createOrderInvoices } from "./invoices/issue";
+import { invoiceRoutes } from "./invoices/routes";
+import { createInvoicesService } from "./invoices/service";
 import { mailDelivery } from "./mail/delivery";
 import { outboxRoutes } from "./mail/routes";
 import { createOutboxService } from "./mail/service";
@@ -148,7 +150,15 @@ export async function buildApp({
   const rateLimits = await createRateLimits(config, app.log, rateLimitKeyPrefix);
   app.addHook("onClose", () => rateLimits.close());
 
-  const mail = mailDelivery(app, { db, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
+  // Uploaded photos and the invoices' PDFs (rendered once, kept).
+  const uploadStorage = await createUploadStorage(config);
+  const invoices = createInvoicesService(db, uploadStorage);
+  const mail = mailDelivery(app, {
+    db,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    attachments: (refs) => invoices.attachments(refs),
+  });
   const authSecret = resolveAuthSecret(config.authSecret, config.dataDir);
   // A reset link's lookup and mail, done after the answer: the close waits for them (the database closes after).
   const afterAnswer = createAfterAnswer((err) => app.log.error({ err }, "password reset request failed"));
@@ -214,7 +224,6 @@ export async function buildApp({
     onAccountCommitted: (tx, companyId, committedCents, limitCents) =>
       noticeIfNearLimit(tx, companyId, committedCents, limitCents, config.publicUrl),
   });
-  const uploadStorage = await createUploadStorage(config);
   const uploads = createUploadsService(db, uploadStorage);
   const profiles = createProfilesService(db, { onProfilePhoto: adoptPhotoWhenNone(db) });
   const reviews = createReviewsService(db);
@@ -262,6 +271,10 @@ export async function buildApp({
   adminOrderRoutes(app, { orders });
   companyOrderRoutes(app, { orders });
   orderExportRoutes(app, { db });
+  invoiceRoutes(app, {
+    invoices,
+    mayReadOrder: async (user, orderId) => (await orders.findOrderFor(user, orderId)) !== undefined,
+  });
   paymentRoutes(app, { payments, gateway, orders, idempotency });
   unpaidOrderExpiry(app, {
     orders,

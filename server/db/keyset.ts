@@ -14,7 +14,7 @@ import type { Page, PageLink } from "./paging";
  * has milliseconds only, which would skip or repeat rows); uuids and timestamps in this form sort as
  * text the way PostgreSQL sorts them, which `mergeBranches` relies on.
  */
-type KeyKind = "timestamp" | "uuid" | "text";
+type KeyKind = "timestamp" | "date" | "uuid" | "text";
 
 const keyFormats: Record<
   KeyKind,
@@ -30,6 +30,16 @@ const keyFormats: Record<
       !v.startsWith("0000") &&
       !Number.isNaN(Date.parse(v)) &&
       new Date(v).toISOString().slice(0, 23) === v.slice(0, 23),
+  },
+  // A day (YYYY-MM-DD) sorts as text the way PostgreSQL sorts dates.
+  date: {
+    select: (c) => sql`to_char(${c}, 'YYYY-MM-DD')`,
+    cast: "date",
+    valid: (v) =>
+      /^\d{4}-\d{2}-\d{2}$/.test(v) &&
+      !v.startsWith("0000") &&
+      !Number.isNaN(Date.parse(v)) &&
+      new Date(v).toISOString().slice(0, 10) === v,
   },
   uuid: {
     select: (c) => sql`${c}::text`,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/database";
-import { createMailSender } from "./sender";
+import { createMailSender, type MailSenderOptions } from "./sender";
 import { createSmtpTransport } from "./transport";
 
 declare module "fastify" {
@@ -18,10 +18,16 @@ declare module "fastify" {
  */
 export function mailDelivery(
   app: FastifyInstance,
-  deps: { db: Db; smtpUrl: string | undefined; mailFrom: string },
+  deps: {
+    db: Db;
+    smtpUrl: string | undefined;
+    mailFrom: string;
+    /** The bytes of the files messages carry (the invoices' PDFs). */
+    attachments?: MailSenderOptions["attachments"];
+  },
 ) {
   const transport = deps.smtpUrl ? createSmtpTransport(deps.smtpUrl, deps.mailFrom) : undefined;
-  const sender = createMailSender(deps.db, { transport, log: app.log });
+  const sender = createMailSender(deps.db, { transport, log: app.log, attachments: deps.attachments });
   app.decorate("sendDueMail", sender.sendDue);
   app.addHook("onReady", async () => {
     if (!transport) app.log.info("No SMTP_URL: mail is kept in the outbox (the dashboard's Outbox page)");

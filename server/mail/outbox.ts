@@ -20,6 +20,12 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/database";
 import { outbox } from "./tables";
 
+/**
+ * A file a message carries, stored as a reference (outbox.attachments) and resolved into bytes when
+ * the message is sent (the sender's `attachments`): an invoice's or credit note's PDF.
+ */
+export type MailAttachment = { filename: string; invoiceId: string };
+
 export type MailMessage = {
   /** "password-reset", "verify-email", "order-placed", ...: shown in the Outbox page. */
   kind: string;
@@ -28,6 +34,7 @@ export type MailMessage = {
   html: string;
   text: string;
   dedupeKey?: string;
+  attachments?: MailAttachment[];
 };
 
 const enqueued = new EventTarget();
@@ -43,6 +50,7 @@ export async function enqueueMail(tx: Db | Tx, message: MailMessage): Promise<bo
       html: message.html,
       text: message.text,
       dedupeKey: message.dedupeKey,
+      attachments: message.attachments?.length ? message.attachments : null,
     })
     .onConflictDoNothing({ target: outbox.dedupeKey })
     .returning({ id: outbox.id });

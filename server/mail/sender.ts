@@ -1,9 +1,9 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/database";
-import { onMailEnqueued } from "./outbox";
+import { type MailAttachment, onMailEnqueued } from "./outbox";
 import { outbox } from "./tables";
-import type { MailTransport } from "./transport";
+import type { MailTransport, OutgoingAttachment } from "./transport";
 
 export type MailSenderOptions = {
   /** Undefined (no SMTP_URL): messages are marked kept and stay in the outbox for admins to read. */
@@ -18,6 +18,11 @@ export type MailSenderOptions = {
   /** The fallback look for due messages (retries, and messages enqueued by another server). */
   pollMs?: number;
   batchSize?: number;
+  /**
+   * The bytes of a message's attachments (stored as references): the invoices' PDFs. A failure is a
+   * failed attempt, tried again later. Without it, a message with attachments is not sent.
+   */
+  attachments?: (refs: readonly MailAttachment[]) => Promise<OutgoingAttachment[]>;
 };
 
 /** 30 s, 1 min, 2 min, ... up to an hour: about a day and a half of tries over the 10 attempts. */
@@ -62,11 +67,18 @@ export function createMailSender(db: Db, options: MailSenderOptions) {
   async function deliver(message: Row, to: MailTransport): Promise<void> {
     const mine = and(eq(outbox.id, message.id), eq(outbox.status, "sending"));
     try {
+      const refs = (message.attachments ?? []) as MailAttachment[];
+      let attachments: OutgoingAttachment[] | undefined;
+      if (refs.length > 0) {
+        if (!options.attachments) throw new Error("this sender cannot resolve attachments");
+        attachments = await options.attachments(refs);
+      }
       await to.send({
         to: message.recipient,
         subject: message.subject,
         html: message.html,
         text: message.text,
+        ...(attachments && { attachments }),
       });
     } catch (err) {
       const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 1000);

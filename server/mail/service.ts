@@ -3,6 +3,7 @@ import { accountLinkKinds, type OutboxMessage } from "../../contract/outbox";
 import type { PageQuery } from "../../contract/pagination";
 import type { Db } from "../db/database";
 import { type Page, readPage } from "../db/paging";
+import type { MailAttachment } from "./outbox";
 import { outbox } from "./tables";
 
 type Row = typeof outbox.$inferSelect;
@@ -20,6 +21,7 @@ const toApiMessage = (row: Row): OutboxMessage => ({
   createdAt: row.createdAt.toISOString(),
   sentAt: row.sentAt?.toISOString() ?? null,
   nextAttemptAt: row.nextAttemptAt.toISOString(),
+  attachments: ((row.attachments ?? []) as MailAttachment[]).map((a) => a.filename),
 });
 
 export function createOutboxService(db: Db) {

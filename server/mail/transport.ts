@@ -1,7 +1,16 @@
 import nodemailer from "nodemailer";
 
 /** One message as it leaves the shop. */
-export type OutgoingMail = { to: string; subject: string; html: string; text: string };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: OutgoingAttachment[];
+};
+
+/** A file sent with a message (nodemailer's attachment: name, bytes, type). */
+export type OutgoingAttachment = { filename: string; content: Buffer; contentType: string };
 
 /** Where the sender hands messages over; `send` throws when the server is down or refuses. */
 export type MailTransport = {

@@ -43,8 +43,8 @@ export function createPaymentOrders(db: Db, messages: OrderMessages, invoices: O
         set: { transactionId: paid.transactionId },
       });
       // Paid by card: the invoice is issued now, in the same transaction (issue 28).
-      const { order: row } = await invoiceOrder(tx, invoices, changed);
-      await messages.paid(tx, row, row.updatedAt, paid.card);
+      const { order: row, invoice } = await invoiceOrder(tx, invoices, changed);
+      await messages.paid(tx, row, row.updatedAt, paid.card, invoice);
       return row;
     },
   };

@@ -28,9 +28,11 @@ export function shipOrder({ db, deps }: OrdersContext, id: string, admin: Sessio
       set: { shippedOn, dueOn: await dueOnOf(tx, order, shippedOn) },
     });
     // On account: the invoice is issued as it ships (a card order's was, when it was paid).
-    const row =
-      shipped.paymentMethod === "account" ? (await invoiceOrder(tx, deps.invoices, shipped)).order : shipped;
-    await deps.messages.shipped(tx, row);
+    // The buyer's shipment message carries it.
+    const invoiced =
+      shipped.paymentMethod === "account" ? await invoiceOrder(tx, deps.invoices, shipped) : undefined;
+    const row = invoiced?.order ?? shipped;
+    await deps.messages.shipped(tx, row, invoiced?.invoice);
     return row;
   });
 }

@@ -7,6 +7,7 @@ const contentTypes: Record<string, string> = {
   ".webp": "image/webp",
   ".jpg": "image/jpeg",
   ".png": "image/png",
+  ".pdf": "application/pdf",
 };
 
 /** Uploads as files in one folder (DATA_DIR/uploads), created on the first upload. */

@@ -5,6 +5,7 @@ import { enqueueMail, type MailMessage } from "#server/mail/outbox";
 import { compileMail, formatMoment, renderMail } from "#server/mail/templates/render";
 import { enqueueToAdmins } from "#server/mail/templates/to-admins";
 import type { OrderRow } from "../order-view";
+import type { IssuedDocument } from "../orders-deps";
 import { PaidOrderToShipMail } from "./admin-messages";
 import {
   type MessageLine,
@@ -75,13 +76,22 @@ export function createOrderMessages(settings: OrderMessageSettings) {
       ? new Date(order.createdAt.getTime() + settings.unpaidOrderHours * hourMs)
       : null;
 
-  async function toBuyer(tx: Tx, order: OrderRow, kind: string, subject: string, body: ReactElement) {
+  async function toBuyer(
+    tx: Tx,
+    order: OrderRow,
+    kind: string,
+    subject: string,
+    body: ReactElement,
+    document?: IssuedDocument,
+  ) {
     await enqueueMail(tx, {
       kind,
       to: order.email,
       subject,
       ...(await renderMail(body)),
       dedupeKey: `${kind}:${order.id}`,
+      // The invoice just issued, as a PDF (resolved by the mail sender when it sends).
+      ...(document && { attachments: [{ filename: `${document.number}.pdf`, invoiceId: document.id }] }),
     });
   }
 
@@ -120,7 +130,8 @@ export function createOrderMessages(settings: OrderMessageSettings) {
     },
 
     /** The buyer's receipt, and a note to every admin who wants one that the order waits to ship. */
-    async paid(tx: Tx, order: OrderRow, paidAt: Date, card: string | undefined) {
+    /** `invoice`: the one issued as it was paid, attached to the receipt. */
+    async paid(tx: Tx, order: OrderRow, paidAt: Date, card: string | undefined, invoice?: IssuedDocument) {
       const lines = await mailLinesOf(tx, order.id);
       await toBuyer(
         tx,
@@ -128,6 +139,7 @@ export function createOrderMessages(settings: OrderMessageSettings) {
         "payment-received",
         `Payment received: ${about(order, lines)}`,
         <PaymentReceivedMail order={order} lines={lines} paidAt={paidAt} card={card} links={links(order)} />,
+        invoice,
       );
       await enqueueToAdmins(tx, "paid-order", {
         about: order.id,
@@ -144,7 +156,8 @@ export function createOrderMessages(settings: OrderMessageSettings) {
       });
     },
 
-    async shipped(tx: Tx, order: OrderRow) {
+    /** `invoice`: an on-account order's, issued as it shipped, attached. */
+    async shipped(tx: Tx, order: OrderRow, invoice?: IssuedDocument) {
       const lines = await mailLinesOf(tx, order.id);
       await toBuyer(
         tx,
@@ -152,6 +165,7 @@ export function createOrderMessages(settings: OrderMessageSettings) {
         "order-shipped",
         `Your order has shipped: ${about(order, lines)}`,
         <OrderShippedMail order={order} lines={lines} links={links(order)} />,
+        invoice,
       );
     },
 

@@ -60,6 +60,12 @@ export function OutboxItem({ message }: { message: OutboxMessage }) {
             </dd>
           </>
         )}
+        {message.attachments.length > 0 && (
+          <>
+            <dt className="text-slate-500">Attached</dt>
+            <dd className="[overflow-wrap:anywhere]">{message.attachments.join(", ")}</dd>
+          </>
+        )}
         <dt className="text-slate-500">Attempts</dt>
         <dd>{message.attempts}</dd>
         {message.lastError && (
