@@ -1,24 +1,28 @@
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "#server/db/database";
-import { HttpError } from "#server/http/errors";
+import { conflict } from "#server/http/errors";
 import type { OpenPayments } from "#server/orders/orders-deps";
 import type { GatewayRefund } from "./gateway";
 import { type PaymentsContext, shopCurrency } from "./payments-deps";
 import { payments } from "./tables";
 
-/** Said when the gateway gives nothing back: the order stays paid, and a person checks the payment. */
+/**
+ * Said when the gateway gives nothing back: the order stays as it was, and a person checks the
+ * payment. A 409 (a 5xx would reach the admin as "Something went wrong"): the shop and the gateway
+ * disagree about the payment.
+ */
 const notRefunded = (intentId: string, why: string) =>
-  new HttpError(
-    502,
+  conflict(
     `The payment gateway did not refund this order's payment ${intentId}: ${why}. The order is unchanged; check the payment in the gateway's dashboard, then try again`,
   );
 
-/** The gateway's refund of an intent; a 502 a person can act on when it refuses or cannot be reached. */
-async function refundAtGateway({ gateway }: PaymentsContext, intentId: string): Promise<GatewayRefund> {
+/** The gateway's refund of an intent; a 409 a person can act on when it refuses or cannot be reached. */
+async function refundAtGateway({ gateway, deps }: PaymentsContext, intentId: string): Promise<GatewayRefund> {
   let refund: GatewayRefund | undefined;
   try {
     refund = await gateway.refundIntent(intentId, "requested_by_customer");
-  } catch {
+  } catch (err) {
+    deps.log?.warn({ intentId, err: String(err) }, "the gateway failed to refund a payment");
     throw notRefunded(intentId, "it could not be reached or answered with an error");
   }
   if (!refund) throw notRefunded(intentId, "it has no charge of it to give back");
@@ -38,7 +42,7 @@ export async function refundPaidOrder(
   reason: string,
 ): ReturnType<OpenPayments["refundPaid"]> {
   const intentId = order.transactionId;
-  if (!intentId) throw new HttpError(409, "This order has no card payment to refund");
+  if (!intentId) throw conflict("This order has no card payment to refund");
   const [row] = await tx
     .select()
     .from(payments)
