@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, ne, or } from "drizzle-orm";
 import { shopToday } from "#contract/delivery-dates";
 import type { AmountDueCents } from "#server/companies/allocation";
+import type { CreditedAmount } from "#server/companies/balance";
 import type { Db, Tx } from "#server/db/database";
 import { orderEvents, orders } from "./tables";
 
@@ -13,16 +14,7 @@ export type ShippedOnAccount = AmountDueCents & { poNumber: string | null };
  * An on-account order refunded after it shipped (issue 28): cancelled, so no longer owed, but its
  * charge stays on the statement with the credit note's credit on the day it was cancelled.
  */
-export type CreditedOnAccount = {
-  orderId: string;
-  number: number;
-  totalCents: number;
-  poNumber: string | null;
-  shippedOn: string;
-  creditNoteNumber: string;
-  /** The shop's day it was cancelled (its credit note's day). */
-  creditedOn: string;
-};
+export type CreditedOnAccount = CreditedAmount;
 
 export type CompanyAccountOrders = {
   /** Every on-account order not cancelled, shipped or not: what the credit limit holds. */

@@ -115,21 +115,43 @@ function shopOver(env: TestEnv) {
   return shop;
 }
 
+/** The shop's admin, a buyer and a tool of `priceCents` a piece, made before the tests. */
+function adminBuyerAndTool(env: TestEnv, priceCents: number) {
+  const made = { shopAdmin: {} as TestUser, buyer: {} as TestUser, toolId: "" };
+  beforeAll(async () => {
+    made.shopAdmin = await signUp(env.app, { email: adminEmail });
+    made.buyer = await signUp(env.app);
+    made.toolId = (await insertTool(env.db, { priceCents, minimum: 1, available: 100_000 })).id;
+  });
+  return made;
+}
+
 describeEachDatabase(
   "refunds and credit notes",
   (env) => {
     const shop = shopOver(env);
+    const made = adminBuyerAndTool(env, 12_50);
     let shopAdmin: TestUser;
     let buyer: TestUser;
     let toolId: string;
-    beforeAll(async () => {
-      shopAdmin = await signUp(env.app, { email: adminEmail });
-      buyer = await signUp(env.app);
-      toolId = (await insertTool(env.db, { priceCents: 12_50, minimum: 2, available: 1000 })).id;
+    beforeAll(() => {
+      ({ shopAdmin, buyer, toolId } = made);
     });
 
     const refund = (orderId: string, body: unknown = { reason }) =>
       call(env.app, "POST", `/api/allOrder/${orderId}/refund`, shopAdmin, body);
+    /** An on-account order of a company's buyer, placed through the API. */
+    const placeOnAccount = async (who: TestUser, quantity: number) => {
+      const res = await call(
+        env.app,
+        "POST",
+        "/api/order",
+        who,
+        orderBody(toolId, quantity, { paymentMethod: "account" }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<PlaceOrderResponse>().order;
+    };
     const ship = async (orderId: string) => {
       const res = await call(env.app, "PUT", `/api/allOrder/${orderId}`, shopAdmin);
       expect(res.statusCode, res.body).toBe(200);
@@ -259,17 +281,7 @@ describeEachDatabase(
           creditLimit: 5000,
         }));
       });
-      const onAccount = async (quantity: number) => {
-        const res = await call(
-          env.app,
-          "POST",
-          "/api/order",
-          companyBuyer,
-          orderBody(toolId, quantity, { paymentMethod: "account" }),
-        );
-        expect(res.statusCode, res.body).toBe(201);
-        return res.json<PlaceOrderResponse>().order;
-      };
+      const onAccount = (quantity: number) => placeOnAccount(companyBuyer, quantity);
       const balance = async () => {
         const res = await call(env.app, "GET", `/api/companies/${company._id}/balance`, shopAdmin);
         expect(res.statusCode, res.body).toBe(200);
@@ -425,14 +437,7 @@ describeEachDatabase(
         return order._id;
       };
       const account = async (quantity: number, then: ("ship" | "refund")[]) => {
-        const res = await call(
-          env.app,
-          "POST",
-          "/api/order",
-          companyBuyer,
-          orderBody(toolId, quantity, { paymentMethod: "account" }),
-        );
-        const id = res.json<PlaceOrderResponse>().order._id;
+        const id = (await placeOnAccount(companyBuyer, quantity))._id;
         for (const step of then) {
           if (step === "ship") await ship(id);
           if (step === "refund") expect((await refund(id)).statusCode).toBe(200);
@@ -486,29 +491,29 @@ const browserStripe = new Stripe("sk_test_browser", {
 describeEachDatabase(
   "refunds through Stripe (the official SDK against a fake Stripe API)",
   (env) => {
-    let shopAdmin: TestUser;
-    let buyer: TestUser;
-    let toolId: string;
-    beforeAll(async () => {
-      shopAdmin = await signUp(env.app, { email: adminEmail });
-      buyer = await signUp(env.app);
-      toolId = (await insertTool(env.db, { priceCents: 20_00, minimum: 1, available: 100_000 })).id;
-    });
-
-    it("refunds the charge at Stripe once, as requested by the customer, and records it", async () => {
-      const order = await placeOrder(env.app, buyer, toolId, 3);
-      const intent = await startPayment(env.app, buyer, order._id);
+    const made = adminBuyerAndTool(env, 20_00);
+    /** An order of `quantity` pieces paid at Stripe (intent, card in the browser, PATCH). */
+    const paidAtStripe = async (quantity: number) => {
+      const order = await placeOrder(env.app, made.buyer, made.toolId, quantity);
+      const intent = await startPayment(env.app, made.buyer, order._id);
       await browserStripe.paymentIntents.confirm(intent.paymentIntentId, { payment_method: "pm_card_visa" });
-      const paid = await call(env.app, "PATCH", `/api/order/${order._id}`, buyer, {
+      const paid = await call(env.app, "PATCH", `/api/order/${order._id}`, made.buyer, {
         orderId: order._id,
         transactionId: intent.paymentIntentId,
       });
       expect(paid.statusCode, paid.body).toBe(200);
+      return { order, intentId: intent.paymentIntentId };
+    };
+    const refund = (orderId: string) =>
+      call(env.app, "POST", `/api/allOrder/${orderId}/refund`, made.shopAdmin, { reason });
 
-      const res = await call(env.app, "POST", `/api/allOrder/${order._id}/refund`, shopAdmin, { reason });
+    it("refunds the charge at Stripe once, as requested by the customer, and records it", async () => {
+      const { order, intentId } = await paidAtStripe(3);
+
+      const res = await refund(order._id);
 
       expect(res.statusCode, res.body).toBe(200);
-      const atStripe = [...fake.refunds.values()].filter((r) => r.payment_intent === intent.paymentIntentId);
+      const atStripe = [...fake.refunds.values()].filter((r) => r.payment_intent === intentId);
       expect(atStripe).toEqual([expect.objectContaining({ amount: 60_00, reason: "requested_by_customer" })]);
       const [row] = await env.db.select().from(payments).where(eq(payments.orderId, order._id));
       expect(row).toMatchObject({ status: "refunded", refundId: atStripe[0]?.id });
@@ -516,18 +521,12 @@ describeEachDatabase(
     });
 
     it("answers a 409 and changes nothing when Stripe has no charge to refund", async () => {
-      const order = await placeOrder(env.app, buyer, toolId, 1);
-      const intent = await startPayment(env.app, buyer, order._id);
-      await browserStripe.paymentIntents.confirm(intent.paymentIntentId, { payment_method: "pm_card_visa" });
-      await call(env.app, "PATCH", `/api/order/${order._id}`, buyer, {
-        orderId: order._id,
-        transactionId: intent.paymentIntentId,
-      });
+      const { order, intentId } = await paidAtStripe(1);
       // Stripe forgot the payment (another account's keys, a test-mode reset).
-      fake.intents.delete(intent.paymentIntentId);
+      fake.intents.delete(intentId);
       const before = await stateOf(env, order._id);
 
-      const res = await call(env.app, "POST", `/api/allOrder/${order._id}/refund`, shopAdmin, { reason });
+      const res = await refund(order._id);
 
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json().error).toContain("The order is unchanged");
