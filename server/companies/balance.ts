@@ -23,7 +23,8 @@ export type CreditedAmount = {
   totalCents: number;
   poNumber: string | null;
   shippedOn: string;
-  creditNoteNumber: string;
+  /** Null for an order shipped before invoices were issued (nothing to credit on paper). */
+  creditNoteNumber: string | null;
   creditedOn: string;
 };
 

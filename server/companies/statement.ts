@@ -24,9 +24,18 @@ export const orderReference = (number: number, poNumber: string | null) =>
 /** On one day: the orders shipped, then the credit notes, then the payments received. */
 const kindOrder: Record<StatementLine["kind"], number> = { order: 0, credit_note: 1, payment: 2 };
 
-/** "Credit note CN-2026-000001 for CM-10482" (with its PO number when it has one). */
-export const creditNoteReference = (creditNoteNumber: string, number: number, poNumber: string | null) =>
-  `Credit note ${creditNoteNumber} for ${orderReference(number, poNumber)}`;
+/**
+ * "Credit note CN-2026-000001 for CM-10482" (with its PO number when it has one); "Refund of CM-10482"
+ * for an order shipped before invoices were issued.
+ */
+export const creditNoteReference = (
+  creditNoteNumber: string | null,
+  number: number,
+  poNumber: string | null,
+) =>
+  creditNoteNumber
+    ? `Credit note ${creditNoteNumber} for ${orderReference(number, poNumber)}`
+    : `Refund of ${orderReference(number, poNumber)}`;
 
 /**
  * The statement's lines, in cents, oldest first: on one day the orders shipped come before the

@@ -46,7 +46,8 @@ export async function companyAccountOrders(db: Db | Tx, companyId: string): Prom
       and(
         eq(orders.companyId, companyId),
         eq(orders.paymentMethod, "account"),
-        or(ne(orders.status, "cancelled"), isNotNull(orders.creditNoteNumber)),
+        // A cancelled order that had shipped was refunded (one removed while pending never shipped).
+        or(ne(orders.status, "cancelled"), isNotNull(orders.shippedOn)),
       ),
     );
   let committedCents = 0;
@@ -54,7 +55,7 @@ export async function companyAccountOrders(db: Db | Tx, companyId: string): Prom
   const credited: CreditedOnAccount[] = [];
   for (const { status, shippedOn, dueOn, creditNoteNumber, cancelledAt, ...row } of rows) {
     if (status === "cancelled") {
-      if (shippedOn && creditNoteNumber && cancelledAt) {
+      if (shippedOn && cancelledAt) {
         const { orderId, number, totalCents, poNumber } = row;
         credited.push({
           orderId,

@@ -17,7 +17,7 @@ import { createPaymentsService, type PaymentsService } from "../payments/service
 import { createSimulatedGateway, type SimulatedGateway } from "../payments/simulated-gateway";
 import { payments } from "../payments/tables";
 import { expectAnswer } from "../test/answers";
-import { insertTool, userIdOf } from "../test/factories";
+import { insertOrder, insertTool, userIdOf } from "../test/factories";
 import { startFakeStripe } from "../test/fakes/fake-stripe";
 import { call } from "../test/requests";
 import { adminEmail, lastMail, signUp, type TestUser } from "../test/sessions";
@@ -336,6 +336,32 @@ describeEachDatabase(
         const mail = await lastMail(env.app, companyBuyer.email.toLowerCase(), "order-refunded");
         expect(mail.text).toContain(creditNote);
         expect(mail.text).toContain("credited to your company's account");
+      });
+
+      it("refunds an on-account order shipped before invoices were issued: no credit note, a refund line", async () => {
+        const tool = await insertTool(env.db, { priceCents: 7_00, minimum: 1 });
+        const legacy = await insertOrder(env.db, tool, companyBuyer, {
+          paymentMethod: "account",
+          companyId: company._id,
+          status: "shipped",
+          unitPriceCents: 7_00,
+          quantity: 1,
+          totalCents: 7_00,
+          transactionId: null,
+          shippedOn: shopToday(),
+          dueOn: shopToday(),
+        });
+        const owedBefore = (await balance()).balance;
+
+        const res = await refund(legacy.id);
+
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json<Order>()).toMatchObject({ status: "cancelled", creditNoteNumber: null });
+        expect((await balance()).balance).toBe(owedBefore - 7);
+        const reference = `Refund of ${res.json<Order>().orderNumber}`;
+        expect((await statement()).filter((l) => l.reference === reference)).toEqual([
+          expect.objectContaining({ kind: "credit_note", date: shopToday(), charge: 0, credit: 7 }),
+        ]);
       });
 
       it("refuses a pending on-account order (no invoice: remove it), changing nothing", async () => {
