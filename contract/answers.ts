@@ -244,10 +244,11 @@ export type CompanyBalance = z.output<typeof companyBalanceAnswer>;
 /** A line of the statement (`GET /api/companies/{id}/statement`, JSON or CSV): oldest first. */
 export const statementLineAnswer = z.object({
   date: text,
-  kind: z.enum(["order", "payment"]),
-  /** The order's number and PO number, or the payment's reference. */
+  /** An order shipped on account, a credit note of one refunded after it shipped (issue 28), a payment. */
+  kind: z.enum(["order", "credit_note", "payment"]),
+  /** The order's number and PO number, "Credit note CN-… for CM-…", or the payment's reference. */
   reference: text,
-  /** Charged (an order shipped on account) or credited (a payment), dollars; one of them 0. */
+  /** Charged (an order shipped on account) or credited (a credit note, a payment), dollars; one of them 0. */
   charge: z.number(),
   credit: z.number(),
   runningBalance: z.number(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { requiredText, uuidParams } from "./fields";
+import { canRefund, type OrderStatus, type PaymentMethod } from "./order-status";
 import { isRealDate } from "./orders";
 import { listQuery } from "./pagination";
 
@@ -98,4 +99,16 @@ export const invoiceMessages = {
   noCreditNote: "This order has no credit note",
   notRefundable: "Only a paid or invoiced order can be refunded; remove an unpaid order instead",
   alreadyRefunded: "This order has already been cancelled",
+  notInvoiced: "This on-account order has not shipped, so it has no invoice to credit; remove it instead",
 } as const;
+
+/** Why the order cannot be refunded (a 409's text); undefined when it can (contract/order-status.ts `canRefund`). */
+export function refundRefusal(order: {
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+}): string | undefined {
+  if (canRefund(order)) return undefined;
+  if (order.status === "cancelled") return invoiceMessages.alreadyRefunded;
+  if (order.paymentMethod === "account" && order.status === "pending") return invoiceMessages.notInvoiced;
+  return invoiceMessages.notRefundable;
+}

@@ -36,6 +36,23 @@ export function canTransition(from: OrderStatus, to: OrderStatus, method: Paymen
   return (method === "account" ? accountTransitions : allowedTransitions)[from].includes(to);
 }
 
+/**
+ * The refund moves (issue 28), made only by an admin's refund (`POST /api/allOrder/{id}/refund`),
+ * never by a status change: a card order paid (or paid and shipped) is cancelled and its payment
+ * given back; an on-account order once shipped (invoiced) is cancelled and its amount credited. A
+ * pending order is removed instead (no invoice, no money taken), and `DELETE` of a paid order stays
+ * refused (`allowedTransitions`).
+ */
+export const refundTransitions: Record<PaymentMethod, Partial<Record<OrderStatus, OrderStatus>>> = {
+  card: { paid: "cancelled", shipped: "cancelled" },
+  account: { shipped: "cancelled" },
+};
+
+/** Whether an admin can refund the order (the web offers "Refund" when it can). */
+export function canRefund(order: { status: OrderStatus; paymentMethod?: PaymentMethod }): boolean {
+  return refundTransitions[order.paymentMethod ?? "card"][order.status] === "cancelled";
+}
+
 /** Whether the buyer is asked to pay the order by card (My Orders' "Pay", the payment page). */
 export function awaitsCardPayment(order: { status: OrderStatus; paymentMethod?: PaymentMethod }): boolean {
   return (order.paymentMethod ?? "card") === "card" && canTransition(order.status, "paid");

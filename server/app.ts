@@ -51,6 +51,7 @@ import { companyOrderRoutes } from "./orders/company-orders-routes";
 import { unpaidOrderExpiry } from "./orders/expiry";
 import { orderExportRoutes } from "./orders/export-routes";
 import { createOrderMessages } from "./orders/messages/order-messages";
+import { createRefundMessages } from "./orders/messages/refund-messages";
 import { remindUnpaidOrders } from "./orders/pay-reminders";
 import { createPaymentOrders } from "./orders/payment-orders";
 import { orderRoutes } from "./orders/routes";
@@ -220,6 +221,7 @@ export async function buildApp({
     unpaidOrderHours: config.unpaidOrderHours,
     log: app.log,
     messages: orderMessages,
+    refundMessages: createRefundMessages({ publicUrl: config.publicUrl }),
     invoices: orderInvoices,
     onAccountCommitted: (tx, companyId, committedCents, limitCents) =>
       noticeIfNearLimit(tx, companyId, committedCents, limitCents, config.publicUrl),

@@ -13,11 +13,26 @@ import { companies, companyPayments } from "./tables";
 /** A shipped on-account order as the orders domain hands it over (orders/company-account.ts). */
 export type ShippedAmount = AmountDueCents & { poNumber: string | null };
 
+/**
+ * An on-account order refunded after it shipped (issue 28): no longer owed, but on the statement its
+ * charge stays, with the credit note's credit on the day it was cancelled.
+ */
+export type CreditedAmount = {
+  orderId: string;
+  number: number;
+  totalCents: number;
+  poNumber: string | null;
+  shippedOn: string;
+  /** Null for an order shipped before invoices were issued (nothing to credit on paper). */
+  creditNoteNumber: string | null;
+  creditedOn: string;
+};
+
 /** The orders domain's port (orders/company-account.ts `companyAccountOrders`), wired in app.ts. */
 export type AccountOrdersOf = (
   db: Db | Tx,
   companyId: string,
-) => Promise<{ committedCents: number; shipped: ShippedAmount[] }>;
+) => Promise<{ committedCents: number; shipped: ShippedAmount[]; credited: CreditedAmount[] }>;
 
 export type PaymentRow = typeof companyPayments.$inferSelect;
 
@@ -42,6 +57,8 @@ export type CompanyAccount = {
   payments: PaymentRow[];
   paidCents: number;
   shipped: ShippedAmount[];
+  /** Shipped, then refunded (cancelled with a credit note): not owed, on the statement only. */
+  credited: CreditedAmount[];
   /** Every on-account order not cancelled, minus the payments: what the credit limit holds. */
   committedCents: number;
   /** Shipped on account minus the payments (negative: a credit). */
@@ -75,6 +92,7 @@ export async function companyAccount(
     payments,
     paidCents,
     shipped: orders.shipped,
+    credited: orders.credited,
     committedCents: orders.committedCents - paidCents,
     balanceCents: shippedCents - paidCents,
     open: open.filter((a) => a.openCents > 0),

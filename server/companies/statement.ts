@@ -5,10 +5,12 @@ import type { CompanyAccount } from "./balance";
 
 // A company's statement (issue 27, item 6): the orders shipped on account (charges, on the day they
 // shipped) and the payments (credits, on the day received), oldest first, with the running balance.
+// An order refunded after it shipped (issue 28) keeps its charge, and its credit note is a credit on
+// the day it was cancelled: the history stays as it was, and the balance comes back down.
 
 type Entry = {
   date: string;
-  kind: "order" | "payment";
+  kind: StatementLine["kind"];
   reference: string;
   chargeCents: number;
   creditCents: number;
@@ -19,18 +21,42 @@ type Entry = {
 export const orderReference = (number: number, poNumber: string | null) =>
   poNumber ? `${formatOrderNumber(number)} · PO ${poNumber}` : formatOrderNumber(number);
 
+/** On one day: the orders shipped, then the credit notes, then the payments received. */
+const kindOrder: Record<StatementLine["kind"], number> = { order: 0, credit_note: 1, payment: 2 };
+
+/**
+ * "Credit note CN-2026-000001 for CM-10482" (with its PO number when it has one); "Refund of CM-10482"
+ * for an order shipped before invoices were issued.
+ */
+export const creditNoteReference = (
+  creditNoteNumber: string | null,
+  number: number,
+  poNumber: string | null,
+) =>
+  creditNoteNumber
+    ? `Credit note ${creditNoteNumber} for ${orderReference(number, poNumber)}`
+    : `Refund of ${orderReference(number, poNumber)}`;
+
 /**
  * The statement's lines, in cents, oldest first: on one day the orders shipped come before the
- * payments received (each in the order it was placed or recorded).
+ * credit notes and the payments received (each in the order it was placed or recorded).
  */
 export function statementOf(account: CompanyAccount): StatementLine[] {
   const entries: Entry[] = [
-    ...account.shipped.map((o) => ({
+    ...[...account.shipped, ...account.credited].map((o) => ({
       date: o.shippedOn,
       kind: "order" as const,
       reference: orderReference(o.number, o.poNumber),
       chargeCents: o.totalCents,
       creditCents: 0,
+      order: o.number,
+    })),
+    ...account.credited.map((o) => ({
+      date: o.creditedOn,
+      kind: "credit_note" as const,
+      reference: creditNoteReference(o.creditNoteNumber, o.number, o.poNumber),
+      chargeCents: 0,
+      creditCents: o.totalCents,
       order: o.number,
     })),
     ...account.payments.map((p) => ({
@@ -42,7 +68,9 @@ export function statementOf(account: CompanyAccount): StatementLine[] {
       order: p.createdAt.getTime(),
     })),
   ];
-  entries.sort((a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind) || a.order - b.order);
+  entries.sort(
+    (a, b) => a.date.localeCompare(b.date) || kindOrder[a.kind] - kindOrder[b.kind] || a.order - b.order,
+  );
   let running = 0;
   return entries.map((e) => {
     running += e.chargeCents - e.creditCents;

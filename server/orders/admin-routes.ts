@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { refundBody } from "../../contract/invoices";
+import type { Order } from "../../contract/orders";
 import {
   allOrdersQuery,
   type CancelOrderResponse,
@@ -30,6 +32,15 @@ export function adminOrderRoutes(app: FastifyInstance, deps: { orders: OrdersSer
       return { acknowledged: true };
     },
   );
+
+  // Refund a paid or invoiced order (issue 28): cancelled, its card payment given back or its amount
+  // credited to the company, its stock back on sale, a credit note issued. Answers the order.
+  app.post("/api/allOrder/:id/refund", { config: { access: "admin" } }, async (request): Promise<Order> => {
+    const admin = signedInUser(request);
+    const { id } = parseInput(orderIdParams, request.params);
+    const { reason } = parseInput(refundBody, request.body);
+    return deps.orders.presentOne(await deps.orders.refund(id, admin, reason));
+  });
 
   // Remove an unpaid order. It is cancelled, not deleted, and its stock goes back on sale.
   app.delete(

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { refundRefusal } from "#contract/invoices";
 import { type OrderStatus, type PaymentMethod, transitionRefusal } from "#contract/order-status";
 import type { Tx } from "#server/db/database";
 import { conflict } from "#server/http/errors";
@@ -34,11 +35,27 @@ export type StatusChange = {
   note: string;
   /** Columns that change with the status (the transaction id of a payment, the shipping and due days). */
   set?: Partial<Pick<OrderRow, "transactionId" | "shippedOn" | "dueOn">>;
+  /**
+   * An admin's refund (refund-order.ts): the refund moves of the state machine (`refundTransitions`,
+   * a paid or invoiced order cancelled) instead of the ordinary ones, which never allow them.
+   */
+  refund?: true;
 };
+
+/** A 409 saying why the order cannot be refunded (already cancelled, unpaid, not invoiced). */
+export function assertRefundable(order: Pick<OrderRow, "status" | "paymentMethod">): void {
+  const refusal = refundRefusal(order);
+  if (refusal) throw conflict(refusal);
+}
 
 /** Moves a locked order to a new status, if the state machine allows it, and records who did it. */
 export async function changeStatus(tx: Tx, order: OrderRow, change: StatusChange): Promise<OrderRow> {
-  assertTransition(order.status, change.to, order.paymentMethod);
+  if (change.refund) {
+    assertRefundable(order);
+    if (change.to !== "cancelled") throw new Error("a refund cancels the order");
+  } else {
+    assertTransition(order.status, change.to, order.paymentMethod);
+  }
   const [row] = await tx
     .update(orders)
     .set({ ...change.set, status: change.to, updatedAt: new Date() })

@@ -3,11 +3,12 @@ import type { Cart } from "#contract/cart";
 import type { ToolLot } from "#server/catalog/lots";
 import type { Db, Tx } from "#server/db/database";
 import type { OrderMessages } from "./messages/order-messages";
+import type { RefundMessages } from "./messages/refund-messages";
 import type { OrderLineRow, OrderRow } from "./order-view";
 import type { ReorderCart } from "./reorder";
 
 /**
- * What cancelling an unpaid order needs from payments: no card may be charged for an order once it
+ * What cancelling an order needs from payments: no card may be charged for an order once it
  * is cancelled (implemented by the payments service, over the gateway).
  */
 export type OpenPayments = {
@@ -18,6 +19,17 @@ export type OpenPayments = {
   close(orderId: string): Promise<{ paid: OrderRow } | { closed: ReadonlySet<string> }>;
   /** With the order locked: whether it has an open payment that is not among `closed` (one just started). */
   openBesides(tx: Tx, orderId: string, closed: ReadonlySet<string>): Promise<boolean>;
+  /**
+   * An admin's refund of a paid card order (locked in `tx`): gives back the payment that paid it
+   * (`order.transactionId`) at the gateway and records it refunded with the admin's reason. A
+   * payment already refunded is not refunded again. Throws (the order must stay as it is) when the
+   * gateway does not refund it.
+   */
+  refundPaid(
+    tx: Tx,
+    order: Pick<OrderRow, "id" | "transactionId">,
+    reason: string,
+  ): Promise<{ refundId: string; amountCents: number }>;
 };
 
 /**
@@ -60,6 +72,8 @@ export type OrdersDeps = {
   invoices: OrderInvoices;
   onStockChange: () => void;
   payments: OpenPayments;
+  /** The buyer's message that an order was refunded (messages/refund-messages.tsx). */
+  refundMessages: RefundMessages;
   /** The buyer's cart: checked out (orders/checkout.ts) and filled again ("Order again", reorder.ts). */
   cart: CheckoutCart & ReorderCart;
   /** Unpaid orders are cancelled this many hours after they were placed; 0 never. */

@@ -9,7 +9,10 @@ import { cancelNote } from "./present-orders";
 import { orderLines } from "./tables";
 
 /** Every line's tool and pieces (an order from before its lines were stored: its own). */
-async function linesToRelease(tx: Tx, order: OrderRow): Promise<{ toolId: string; quantity: number }[]> {
+export async function linesToRelease(
+  tx: Tx,
+  order: OrderRow,
+): Promise<{ toolId: string; quantity: number }[]> {
   const lines = await tx
     .select({ toolId: orderLines.toolId, quantity: orderLines.quantity })
     .from(orderLines)

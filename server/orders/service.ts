@@ -14,6 +14,7 @@ import type { OrderLineRow, OrderRow, PlacedOrder } from "./order-view";
 import type { OrdersContext, OrdersDeps } from "./orders-deps";
 import { type PlaceOrderInput, placeOrder } from "./place-order";
 import { presentOrders, presentPlaced } from "./present-orders";
+import { refundOrder } from "./refund-order";
 import { reorder } from "./reorder";
 import { shipOrder } from "./ship-order";
 import { orders } from "./tables";
@@ -95,6 +96,7 @@ export function createOrdersService(db: Db, deps: OrdersDeps) {
 
     ship: (id: string, admin: SessionUser) => shipOrder(context, id, admin),
     cancel: (id: string, admin: SessionUser) => cancelOrder(context, id, admin),
+    refund: (id: string, admin: SessionUser, reason: string) => refundOrder(context, id, admin, reason),
     expireUnpaidOrders: (now: Date) => expireUnpaidOrders(context, now),
   };
 }

@@ -3,6 +3,7 @@ import type { SessionUser } from "../accounts/guards";
 import { createCartService } from "../cart/service";
 import { createOrderInvoices } from "../invoices/issue";
 import { createOrderMessages } from "../orders/messages/order-messages";
+import { createRefundMessages } from "../orders/messages/refund-messages";
 import { backdateOrder, getOrder, placeOrder, testCard } from "../orders/order-test-helpers";
 import { createPaymentOrders } from "../orders/payment-orders";
 import { createOrdersService, type OrdersService } from "../orders/service";
@@ -67,6 +68,7 @@ function shopOverWatchedGateway(env: TestEnv) {
       unpaidOrderHours: 48,
       log: { error: (details) => shop.loggedErrors.push(details) },
       messages,
+      refundMessages: createRefundMessages({ publicUrl: testOrigin }),
       invoices: createOrderInvoices(),
       onAccountCommitted: async () => undefined,
     });

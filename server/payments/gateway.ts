@@ -32,6 +32,13 @@ export type GatewayIntent = {
 
 export type PaidCard = { brand: string; last4: string };
 
+/**
+ * Why money is given back: a second charge of a paid order ("duplicate"), a charge of an order
+ * cancelled meanwhile ("order_cancelled"), or an admin's refund of a paid order
+ * ("requested_by_customer", POST /api/allOrder/{id}/refund).
+ */
+export type RefundReason = "duplicate" | "order_cancelled" | "requested_by_customer";
+
 /** Money given back for a payment. */
 export type GatewayRefund = { id: string; amountCents: number };
 
@@ -57,7 +64,7 @@ export interface PaymentGateway {
    * for the same intent answers the same refund and moves no more money. Undefined when there is
    * nothing the gateway can refund (no such intent, or it never succeeded).
    */
-  refundIntent(id: string, reason: "duplicate" | "order_cancelled"): Promise<GatewayRefund | undefined>;
+  refundIntent(id: string, reason: RefundReason): Promise<GatewayRefund | undefined>;
 }
 
 /** Intents in these states can still be paid, so a second visit to the payment page reuses them. */

@@ -3,6 +3,7 @@ import { conflict } from "#server/http/errors";
 import type { OpenPayments } from "#server/orders/orders-deps";
 import type { PaymentGateway } from "./gateway";
 import type { PaymentsContext } from "./payments-deps";
+import { refundPaidOrder } from "./refund-payment";
 import { recordSuccess } from "./settle-payment";
 import { openPaymentStatuses, payments } from "./tables";
 
@@ -14,7 +15,10 @@ const openPaymentsOf = (gatewayName: PaymentGateway["name"], orderId: string) =>
     inArray(payments.status, openPaymentStatuses),
   );
 
-/** For cancelling an unpaid order: its payments are cancelled at the gateway first. */
+/**
+ * For cancelling an order: an unpaid one's payments are cancelled at the gateway first; a paid one's
+ * (an admin's refund) is given back.
+ */
 export function createOpenPayments(context: PaymentsContext): OpenPayments {
   const { db, gateway } = context;
   return {
@@ -57,5 +61,7 @@ export function createOpenPayments(context: PaymentsContext): OpenPayments {
         .where(openPaymentsOf(gateway.name, orderId));
       return open.some((p) => !closed.has(p.intentId));
     },
+
+    refundPaid: (tx, order, reason) => refundPaidOrder(context, tx, order, reason),
   };
 }

@@ -88,6 +88,9 @@ async function refundExtra(
     assertPayable(order);
     throw conflict("This payment cannot be applied to its order");
   }
+  // No credit note for this refund (issue 28): the invoice covers the order once, for the payment that
+  // paid it; this second charge was never invoiced, so giving it back leaves invoiced − credited equal
+  // to what the buyer was charged net.
   const refunded = {
     status: "refunded" as const,
     failureMessage: null,

@@ -111,8 +111,9 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
         const refund = await stripe.refunds.create(
           {
             payment_intent: id,
-            // Stripe's own reasons: a second charge is a duplicate; a cancelled order has none of them.
-            ...(reason === "duplicate" ? { reason: "duplicate" as const } : {}),
+            // Stripe's own reasons: a second charge is a duplicate, an admin's refund is requested by
+            // the customer; an order cancelled before its charge landed has none of them.
+            ...(reason === "order_cancelled" ? {} : { reason }),
             metadata: { reason },
           },
           // One refund per intent, whoever asks and however often (a retried webhook, a lost answer).

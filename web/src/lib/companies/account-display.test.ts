@@ -26,6 +26,9 @@ describe("a company's account, as it reads", () => {
   it("says what a statement line is: an order charged or a payment credited", () => {
     expect(statementWhat({ kind: "order", reference: "CM-10482 PO 4471" })).toBe("Order CM-10482 PO 4471");
     expect(statementWhat({ kind: "payment", reference: "TR-889" })).toBe("Payment TR-889");
+    expect(statementWhat({ kind: "credit_note", reference: "Credit note CN-2026-000001 for CM-10482" })).toBe(
+      "Credit note CN-2026-000001 for CM-10482",
+    );
   });
 
   it("writes a day, or the day of an instant, in no time zone; other text as it came", () => {

@@ -15,8 +15,9 @@ export function overdueLabel(daysOverdue: number): string | undefined {
   return `Overdue ${daysOverdue.toLocaleString("en-US")} ${daysOverdue === 1 ? "day" : "days"}`;
 }
 
-/** A statement line's "What": "Order CM-10482 · PO 4471" or "Payment TR-889". */
+/** A statement line's "What": "Order CM-10482 · PO 4471", "Payment TR-889" or "Credit note CN-2026-000001 for CM-10482". */
 export function statementWhat(line: Pick<StatementLine, "kind" | "reference">): string {
+  if (line.kind === "credit_note") return line.reference;
   return `${line.kind === "order" ? "Order" : "Payment"} ${line.reference}`;
 }
 
