@@ -44,11 +44,12 @@ describe("how the order lists show an order's company terms", () => {
 });
 
 describe("which orders Manage All Order offers to refund", () => {
-  it("refunds a paid, shipped or invoiced order, never an unpaid or a cancelled one", () => {
-    expect(canRefund({ status: "paid", invoiceNumber: "INV-2026-000001" })).toBe(true);
-    expect(canRefund({ status: "shipped", invoiceNumber: null })).toBe(true);
-    expect(canRefund({ status: "pending", invoiceNumber: "INV-2026-000002" })).toBe(true);
-    expect(canRefund({ status: "pending", invoiceNumber: null })).toBe(false);
-    expect(canRefund({ status: "cancelled", invoiceNumber: "INV-2026-000003" })).toBe(false);
+  it("refunds a paid or shipped card order and a shipped on-account one, never an unpaid or a cancelled one", () => {
+    expect(canRefund({ status: "paid", paymentMethod: "card" })).toBe(true);
+    expect(canRefund({ status: "shipped", paymentMethod: "card" })).toBe(true);
+    expect(canRefund({ status: "shipped", paymentMethod: "account" })).toBe(true);
+    expect(canRefund({ status: "pending", paymentMethod: "account" })).toBe(false);
+    expect(canRefund({ status: "pending", paymentMethod: "card" })).toBe(false);
+    expect(canRefund({ status: "cancelled", paymentMethod: "card" })).toBe(false);
   });
 });

@@ -64,11 +64,5 @@ export function dueLabel(order: { paymentMethod: PaymentMethod; dueOn: string | 
   return order.paymentMethod === "account" && order.dueOn ? `Due ${formatLongDay(order.dueOn)}` : undefined;
 }
 
-/**
- * Whether an admin can refund the order (issue 28): a paid, shipped or invoiced one (its invoice is
- * then corrected by a credit note), never an unpaid one (that is removed) nor a cancelled one.
- */
-export function canRefund(order: { status: OrderStatus; invoiceNumber: string | null }): boolean {
-  if (order.status === "cancelled") return false;
-  return order.status === "paid" || order.status === "shipped" || order.invoiceNumber !== null;
-}
+/** Whether an admin can refund the order (issue 28): the state machine's refund moves (contract). */
+export { canRefund } from "#contract/order-status";
