@@ -74,6 +74,8 @@ export const invoiceAnswer = z.object({
   orderId: z.string(),
   orderNumber: z.string(),
   companyId: z.string().nullable(),
+  /** The buyer's company's name as the document prints it; null for a buyer outside any company. */
+  companyName: z.string().nullable(),
   buyerName: z.string(),
   /** The day it was issued, YYYY-MM-DD (the shop's time zone). */
   issuedOn: z.string(),

@@ -52,6 +52,7 @@ function present(row: InvoiceRow, refersTo: string | null): InvoiceListItem {
     orderId: row.orderId,
     orderNumber: d.order.number,
     companyId: row.companyId,
+    companyName: d.buyer.company,
     buyerName: d.buyer.name,
     issuedOn: row.issuedOn,
     subtotal: centsToDollars(row.subtotalCents),

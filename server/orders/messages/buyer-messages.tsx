@@ -52,6 +52,12 @@ export const poFacts = (order: Pick<OrderRow, "poNumber">): (readonly [string, s
 /** How an on-account order is paid, as its messages say it: "On account: due 30 days after shipping". */
 export const onAccountText = (days: number) => `On account: due ${days} days after shipping`;
 
+/** The order's total as its messages say it: "$142.51 (incl. $11.61 tax)" when it has tax. */
+export const totalText = (order: Pick<OrderRow, "totalCents" | "taxCents">): string =>
+  order.taxCents > 0
+    ? `${formatCents(orderAmountCents(order))} (incl. ${formatCents(order.taxCents)} tax)`
+    : formatCents(orderAmountCents(order));
+
 /** The order as every buyer message after the first lists it: its number, every line, the total. */
 function OrderFacts(props: {
   order: OrderRow;
@@ -64,7 +70,7 @@ function OrderFacts(props: {
     <>
       <Facts rows={[["Order", formatOrderNumber(order.number)], ...poFacts(order)]} />
       <LineList lines={props.lines} />
-      <Facts rows={[["Total", formatCents(orderAmountCents(order))], ...props.rows, idFact(order)]} />
+      <Facts rows={[["Total", totalText(order)], ...props.rows, idFact(order)]} />
     </>
   );
 }
@@ -106,7 +112,7 @@ export function placedValues(
     name: order.name,
     product: productsTitle(order, lines),
     lot: several ? lines.map((l) => `${l.productName}: ${lotText(l)}`).join("; ") : lotText(order),
-    total: formatCents(orderAmountCents(order)),
+    total: totalText(order),
     neededBy: formatDay(order.neededBy),
     payBy: payBy ? formatMoment(payBy) : "",
     payUrl: links.payUrl,

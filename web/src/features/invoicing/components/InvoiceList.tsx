@@ -6,7 +6,7 @@ import { invoiceKindLabels } from "../invoice-filters";
 
 const cell = "px-2.5 py-3 align-top 2xl:px-4";
 
-/** A company's invoices only (the list's `?companyId=`), for a document of a company's order. */
+/** The company's name, linking to its invoices only (the list's `?companyId=`). */
 function CompanyCell({
   invoice,
   companyHref,
@@ -20,7 +20,7 @@ function CompanyCell({
       to={companyHref(invoice.companyId)}
       className="whitespace-nowrap rounded font-medium text-accent-dark underline-offset-4 hover:underline"
     >
-      Company's invoices
+      {invoice.companyName ?? "Company's invoices"}
     </Link>
   );
 }
