@@ -13,7 +13,7 @@ export function OrderDocuments({ order, className = "" }: { order: Order; classN
             href={document.href}
             download
             data-testid={document.kind === "invoice" ? "invoice-link" : "credit-note-link"}
-            className="whitespace-nowrap rounded font-semibold text-accent-dark underline-offset-4 hover:underline"
+            className="inline-flex min-h-6 items-center whitespace-nowrap rounded font-semibold text-accent-dark underline-offset-4 hover:underline"
           >
             {document.label}
           </a>

@@ -38,7 +38,7 @@ export function TaxRatesForm({ rates }: { rates: readonly TaxRate[] }) {
     defaultValues: { rates: rowsOf(rates) },
   });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: "rates" });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, touchedFields, isSubmitted } = form.formState;
   const listProblem = errors.rates?.message ?? errors.rates?.root?.message;
   const full = fields.length >= maxTaxRates;
 
@@ -61,7 +61,12 @@ export function TaxRatesForm({ rates }: { rates: readonly TaxRate[] }) {
       ) : (
         <ol className="space-y-3">
           {fields.map((field, i) => {
+            // react-hook-form checks the whole list when a row is added or removed: a field's message
+            // waits until the admin has left that field (or saved), as in the price breaks' editor.
             const rowErrors = errors.rates?.[i];
+            const touched = touchedFields.rates?.[i];
+            const shown = (name: "country" | "region" | "rate" | "label") =>
+              isSubmitted || touched?.[name] ? rowErrors?.[name]?.message : undefined;
             return (
               <li
                 key={field.id}
@@ -71,10 +76,7 @@ export function TaxRatesForm({ rates }: { rates: readonly TaxRate[] }) {
                 <fieldset>
                   <legend className="font-semibold text-navy text-sm">Rate {i + 1}</legend>
                   <div className="mt-1 grid gap-3 sm:grid-cols-2 lg:grid-cols-[8.5rem_minmax(0,1fr)_8rem_minmax(0,1fr)_auto] lg:items-start">
-                    <Field
-                      label={<RowLabel n={i + 1}>Country code</RowLabel>}
-                      error={rowErrors?.country?.message}
-                    >
+                    <Field label={<RowLabel n={i + 1}>Country code</RowLabel>} error={shown("country")}>
                       {(control) => (
                         <input
                           {...control}
@@ -88,11 +90,7 @@ export function TaxRatesForm({ rates }: { rates: readonly TaxRate[] }) {
                         />
                       )}
                     </Field>
-                    <Field
-                      label={<RowLabel n={i + 1}>Region</RowLabel>}
-                      optional
-                      error={rowErrors?.region?.message}
-                    >
+                    <Field label={<RowLabel n={i + 1}>Region</RowLabel>} optional error={shown("region")}>
                       {(control) => (
                         <input
                           {...control}
@@ -105,7 +103,7 @@ export function TaxRatesForm({ rates }: { rates: readonly TaxRate[] }) {
                         />
                       )}
                     </Field>
-                    <Field label={<RowLabel n={i + 1}>Rate (%)</RowLabel>} error={rowErrors?.rate?.message}>
+                    <Field label={<RowLabel n={i + 1}>Rate (%)</RowLabel>} error={shown("rate")}>
                       {(control) => (
                         <input
                           {...control}
@@ -118,7 +116,7 @@ export function TaxRatesForm({ rates }: { rates: readonly TaxRate[] }) {
                         />
                       )}
                     </Field>
-                    <Field label={<RowLabel n={i + 1}>Label</RowLabel>} error={rowErrors?.label?.message}>
+                    <Field label={<RowLabel n={i + 1}>Label</RowLabel>} error={shown("label")}>
                       {(control) => (
                         <input
                           {...control}
