@@ -6,6 +6,7 @@ import {
   dueLabel,
   orderStatusLabel,
   poNumberLabel,
+  refundLabel,
 } from "./order-display";
 
 describe("how the order lists show an order's company terms", () => {
@@ -51,5 +52,22 @@ describe("which orders Manage All Order offers to refund", () => {
     expect(canRefund({ status: "pending", paymentMethod: "account" })).toBe(false);
     expect(canRefund({ status: "pending", paymentMethod: "card" })).toBe(false);
     expect(canRefund({ status: "cancelled", paymentMethod: "card" })).toBe(false);
+  });
+});
+
+describe("what a cancelled order's money became", () => {
+  const order = { transactionId: null, shippedOn: null } as const;
+  it("says Refunded for a paid card order cancelled, Credited for a shipped on-account one, nothing when unpaid", () => {
+    expect(refundLabel({ ...order, status: "cancelled", paymentMethod: "card", transactionId: "pi_1" })).toBe(
+      "Refunded",
+    );
+    expect(
+      refundLabel({ ...order, status: "cancelled", paymentMethod: "account", shippedOn: "2026-11-20" }),
+    ).toBe("Credited");
+    expect(refundLabel({ ...order, status: "cancelled", paymentMethod: "card" })).toBeUndefined();
+    expect(refundLabel({ ...order, status: "cancelled", paymentMethod: "account" })).toBeUndefined();
+    expect(
+      refundLabel({ ...order, status: "paid", paymentMethod: "card", transactionId: "pi_1" }),
+    ).toBeUndefined();
   });
 });

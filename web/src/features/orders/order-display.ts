@@ -66,3 +66,19 @@ export function dueLabel(order: { paymentMethod: PaymentMethod; dueOn: string | 
 
 /** Whether an admin can refund the order (issue 28): the state machine's refund moves (contract). */
 export { canRefund } from "#contract/order-status";
+
+/**
+ * What became of a cancelled order's money (issue 28): "Refunded" for a card order cancelled after it
+ * was paid (the card was given its money back), "Credited" for an on-account order cancelled after it
+ * shipped (its amount left the company's balance); undefined for an order cancelled unpaid.
+ */
+export function refundLabel(order: {
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  transactionId: string | null;
+  shippedOn: string | null;
+}): "Refunded" | "Credited" | undefined {
+  if (order.status !== "cancelled") return undefined;
+  if (order.paymentMethod === "card") return order.transactionId !== null ? "Refunded" : undefined;
+  return order.shippedOn !== null ? "Credited" : undefined;
+}

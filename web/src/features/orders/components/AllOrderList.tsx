@@ -2,7 +2,7 @@ import { formatDollars } from "#contract/money";
 import type { Order } from "#contract/orders";
 import { Email } from "#web/components/Email";
 import { OrderDocuments, OrderTaxNote } from "#web/components/OrderDocuments";
-import { adminStatusLabels, orderStatusLabel } from "../order-display";
+import { adminStatusLabels, orderStatusLabel, refundLabel } from "../order-display";
 import { AdminOrderActions, adminCanAct } from "./AdminOrderActions";
 import {
   AccountPayment,
@@ -28,8 +28,16 @@ type AllOrderListProps = {
   onRefund: (order: Order) => void;
 };
 
-/** Paid or Not Paid for a card order; On account (and when it is due, once shipped) for an on-account one. */
+/** Paid or Not Paid for a card order; On account (and when it is due, once shipped) for an on-account one; Refunded or Credited once a refund cancelled it. */
 function PaymentState({ order }: { order: Order }) {
+  const refunded = refundLabel(order);
+  if (refunded) {
+    return (
+      <span className="inline-flex items-center whitespace-nowrap rounded-full bg-slate-100 px-2.5 py-1 font-semibold text-slate-800 text-xs ring-1 ring-slate-300">
+        {refunded}
+      </span>
+    );
+  }
   return order.paymentMethod === "account" ? (
     <AccountPayment order={order} />
   ) : (

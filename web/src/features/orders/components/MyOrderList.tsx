@@ -3,7 +3,7 @@ import { awaitsCardPayment } from "#contract/order-status";
 import type { Order } from "#contract/orders";
 import { Link } from "#web/components/Link";
 import { OrderDocuments, OrderTaxNote } from "#web/components/OrderDocuments";
-import { buyerStatusLabels, formatOrderMoment, orderStatusLabel } from "../order-display";
+import { buyerStatusLabels, formatOrderMoment, orderStatusLabel, refundLabel } from "../order-display";
 import { OrderAgainButton } from "./OrderAgainButton";
 import {
   AccountPayment,
@@ -28,7 +28,13 @@ function Payment({ order, wide = false }: { order: Order; wide?: boolean }) {
   if (order.status === "cancelled") {
     return (
       <div className="space-y-1">
-        <span className="block text-slate-600 text-sm">Cancelled, not charged</span>
+        <span className="block text-slate-600 text-sm">
+          {refundLabel(order) === "Refunded"
+            ? "Cancelled and refunded"
+            : refundLabel(order) === "Credited"
+              ? "Cancelled and credited to your company"
+              : "Cancelled, not charged"}
+        </span>
         {order.cancelReason && (
           <span data-testid="cancel-reason" className="block text-slate-600 text-xs">
             {order.cancelReason}
