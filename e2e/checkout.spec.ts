@@ -90,7 +90,9 @@ for (const width of [widths.phone, widths.desktop]) {
     await form.getByLabel("Phone").fill("+1 (555) 010-0100");
     await form.getByLabel("Delivery address").fill("12 Garage Lane, Springfield");
     await form.getByLabel("Needed by").fill(daysFromNow(14));
-    await expect(form.getByText(`Placing the order confirms this total of ${total}.`)).toBeVisible();
+    await expect(
+      form.getByText(`Placing the order confirms this total of ${total}, tax included.`),
+    ).toBeVisible();
     await expectNoSideways(page, width);
     await expectNoSeriousAxeViolations(page, `checkout at ${width}px`);
     await screenshotFromTop(page, `checkout-${width}`);

@@ -213,6 +213,8 @@ for (const [label, width] of [
       ),
     ).toBeVisible(afterRequest);
     await expect(other).toHaveURL(new RegExp(`/tools/${toolId}$`));
+    // The refusal's toast may come a moment after the field's message: let it come (and go) before axe.
+    await expect(other.getByText("Order Failed", { exact: true })).toBeVisible();
     await looksRight(other, width, "an order on account past the credit limit", "company-over-limit");
 
     // The shop admin finds the first order by its PO number and ships it: no card payment asked.

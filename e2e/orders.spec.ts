@@ -191,7 +191,7 @@ test.describe("the order form on a tool's page", () => {
     await expect(form.getByText("Address is Required", { exact: true })).toBeVisible();
     await expect(form.getByText("Choose the date you need the order by", { exact: true })).toBeVisible();
     await expect(phone).toBeFocused();
-    await date.fill(daysFromNow(-1));
+    await date.fill(addCalendarDays(shopToday(), -1));
     await date.blur();
     await expect(form.getByText("Choose today or a later date", { exact: true })).toBeVisible();
     // The day before the earliest arrival: refused by the form, and by the server, naming the earliest day.

@@ -20,6 +20,8 @@ export const adminSidebarLinks = [
   "All Users",
   "Manage All Order",
   "Companies",
+  "Invoices",
+  "Invoicing",
   "Contact Messages",
   "Outbox",
   "Account settings",

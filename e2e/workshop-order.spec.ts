@@ -195,7 +195,9 @@ for (const width of [widths.phone, widths.desktop]) {
     await expect(form.getByTestId("checkout-total")).toHaveText(total, slow);
     await expect(form).toContainText("(40 lines)");
     await fillDelivery(form);
-    await expect(form.getByText(`Placing the order confirms this total of ${total}.`)).toBeVisible();
+    await expect(
+      form.getByText(`Placing the order confirms this total of ${total}, tax included.`),
+    ).toBeVisible();
     await screenshotFromTop(page, `workshop-checkout-${width}`);
 
     // Every call that charges the card or records the payment, counted from here on.
