@@ -1,7 +1,10 @@
 import type { Order } from "#contract/orders";
 import { orderDocuments, orderTaxNote } from "#web/lib/orders/order-documents";
 
-/** The order's invoice and credit note, each a download of its PDF; nothing before one is issued. */
+/**
+ * The order's invoice and credit note, each a download of its PDF; nothing before one is issued. The
+ * labels wrap ("Invoice" over its number) so a table's narrow first column stays narrow.
+ */
 export function OrderDocuments({ order, className = "" }: { order: Order; className?: string }) {
   const documents = orderDocuments(order);
   if (documents.length === 0) return null;
@@ -13,7 +16,7 @@ export function OrderDocuments({ order, className = "" }: { order: Order; classN
             href={document.href}
             download
             data-testid={document.kind === "invoice" ? "invoice-link" : "credit-note-link"}
-            className="inline-flex min-h-6 items-center whitespace-nowrap rounded font-semibold text-accent-dark underline-offset-4 hover:underline"
+            className="inline-flex min-h-6 items-center rounded font-semibold text-accent-dark underline-offset-4 hover:underline"
           >
             {document.label}
           </a>
@@ -26,7 +29,7 @@ export function OrderDocuments({ order, className = "" }: { order: Order; classN
 /** "incl. $7.99 tax" under an order's total (the total is what the buyer pays, tax included). */
 export function OrderTaxNote({ order }: { order: Order }) {
   return (
-    <span data-testid="order-tax" className="block font-normal text-slate-600 text-xs">
+    <span data-testid="order-tax" className="block whitespace-normal font-normal text-slate-600 text-xs">
       {orderTaxNote(order)}
     </span>
   );
