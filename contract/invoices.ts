@@ -18,15 +18,6 @@ export function documentNumber(kind: InvoiceKind, year: number, sequence: number
   return `${prefixes[kind]}-${year}-${String(sequence).padStart(6, "0")}`;
 }
 
-/** The kind, year and sequence of a document number; undefined for anything else. */
-export function parseDocumentNumber(
-  number: string,
-): { kind: InvoiceKind; year: number; sequence: number } | undefined {
-  const m = /^(INV|CN)-(\d{4})-(\d{6,})$/.exec(number);
-  if (!m) return undefined;
-  return { kind: m[1] === "INV" ? "invoice" : "credit_note", year: Number(m[2]), sequence: Number(m[3]) };
-}
-
 /** Where an order's documents are downloaded (the buyer, their company's admins, the shop's admins). */
 export const invoicePdfPath = (orderId: string) => `/api/orders/${orderId}/invoice.pdf`;
 export const creditNotePdfPath = (orderId: string) => `/api/orders/${orderId}/credit-note.pdf`;

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { shopToday } from "#contract/delivery-dates";
+import { lotTotalCents } from "#contract/money";
 import { formatOrderNumber } from "#contract/order-number";
 import { totalsByRate } from "#contract/tax";
 import { invoicedCompanyOf } from "#server/companies/company-names";
@@ -28,7 +29,7 @@ async function invoiceDocumentOf(
     name: l.productName,
     quantity: l.quantity,
     unitPriceCents: l.unitPriceCents,
-    netCents: l.unitPriceCents * l.quantity,
+    netCents: lotTotalCents(l.unitPriceCents, l.quantity),
     rateMilli: l.taxRateMilli,
     taxLabel: l.taxLabel,
     taxCents: l.taxCents,
