@@ -44,6 +44,8 @@ import { mailDelivery } from "./mail/delivery";
 import { outboxRoutes } from "./mail/routes";
 import { createOutboxService } from "./mail/service";
 import { installMetrics } from "./metrics/metrics";
+import { apiVersion, installApiDocument } from "./openapi/document";
+import { apiDocumentRoutes } from "./openapi/routes";
 import { adminOrderRoutes } from "./orders/admin-routes";
 import { anonymiseBuyer, ordersInProgressOf } from "./orders/buyer-data";
 import { companyAccountOrders } from "./orders/company-account";
@@ -132,6 +134,8 @@ export async function buildApp({
   installInputChecks(app);
   // Before any route: each states who may call it, and this enforces it (server/accounts/access.ts).
   installAccess(app, (request) => currentUser(request));
+  // Before any route too: it collects each route's documented schemas (server/openapi/document.ts).
+  await installApiDocument(app, { publicUrl: config.publicUrl, version: apiVersion });
   const metrics = installMetrics(app, { database, token: config.metricsToken });
 
   const { db } = database;
@@ -234,6 +238,7 @@ export async function buildApp({
   idempotencyKeySweep(app, idempotency);
 
   healthRoutes(app, { db, databaseKind: database.kind });
+  apiDocumentRoutes(app);
   authRoutes(app, {
     auth,
     publicUrl: config.publicUrl,

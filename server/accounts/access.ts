@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
+import type { TokenScope } from "../../contract/api-tokens";
 import { forbidden, unauthorized } from "../http/errors";
 import type { SessionUser } from "./guards";
 
@@ -25,6 +26,11 @@ declare module "fastify" {
     signInMessage?: string;
     /** On a `public` route: read who is signed in anyway (`request.user`, null for visitors). */
     readsSession?: boolean;
+    /**
+     * What a personal access token needs to call this route (contract/api-tokens.ts). A route without
+     * a scope cannot be called with a token; an `admin` route never can.
+     */
+    scope?: TokenScope;
   }
 
   interface FastifyRequest {

@@ -2,7 +2,8 @@
 // (a Better Auth additional field that no request body can set). Column names follow Better Auth's field names so its Drizzle adapter
 // maps them without configuration.
 import { relations, sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { TokenScope } from "../../contract/api-tokens";
 
 export const roles = ["user", "admin"] as const;
 
@@ -118,4 +119,28 @@ export const mailPreferences = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * Personal access tokens (issue 29, contract/api-tokens.ts): only the token's SHA-256 is kept (a
+ * token is 32 random bytes, so a plain hash is enough: nothing to guess), with its first characters
+ * to tell tokens apart. Revoking deletes the row, so the next request with it is refused.
+ */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** SHA-256 of the whole token, hex. */
+    tokenHash: text("token_hash").notNull().unique(),
+    start: text("start").notNull(),
+    scopes: text("scopes").array().$type<TokenScope[]>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("api_tokens_user_idx").on(t.userId, t.createdAt)],
 );

@@ -13,26 +13,34 @@ const quantityTooLarge = "That quantity is too large";
 const tooLarge = `The list is larger than ${maxQuickOrderBytes / 1000} KB: split it into smaller lists`;
 
 export async function cartRoutes(app: FastifyInstance, deps: { cart: CartService }) {
-  app.get("/api/cart", { config: { access: "user" } }, async (request) =>
+  app.get("/api/cart", { config: { access: "user", scope: "orders:write" } }, async (request) =>
     deps.cart.cart(signedInUser(request).id),
   );
 
   // Sets the line's quantity (adds the line): a quantity the lot rules refuse is answered with the
   // rule and the nearest quantity they allow, 400 (the quantity) or 409 (the stock now).
-  app.put("/api/cart/lines/:toolId", { config: { access: "user" } }, async (request, reply) => {
-    const buyer = signedInUser(request);
-    const { toolId } = parseInput(cartLineParams, request.params);
-    const answer = await deps.cart.setLine(buyer.id, toolId, lineQuantity(request.body));
-    if ("status" in answer) return reply.status(answer.status).send(answer.body);
-    return answer;
-  });
+  app.put(
+    "/api/cart/lines/:toolId",
+    { config: { access: "user", scope: "orders:write" } },
+    async (request, reply) => {
+      const buyer = signedInUser(request);
+      const { toolId } = parseInput(cartLineParams, request.params);
+      const answer = await deps.cart.setLine(buyer.id, toolId, lineQuantity(request.body));
+      if ("status" in answer) return reply.status(answer.status).send(answer.body);
+      return answer;
+    },
+  );
 
-  app.delete("/api/cart/lines/:toolId", { config: { access: "user" } }, async (request) => {
-    const { toolId } = parseInput(cartLineParams, request.params);
-    return deps.cart.removeLine(signedInUser(request).id, toolId);
-  });
+  app.delete(
+    "/api/cart/lines/:toolId",
+    { config: { access: "user", scope: "orders:write" } },
+    async (request) => {
+      const { toolId } = parseInput(cartLineParams, request.params);
+      return deps.cart.removeLine(signedInUser(request).id, toolId);
+    },
+  );
 
-  app.delete("/api/cart", { config: { access: "user" } }, async (request) =>
+  app.delete("/api/cart", { config: { access: "user", scope: "orders:write" } }, async (request) =>
     deps.cart.clear(signedInUser(request).id),
   );
 
@@ -51,7 +59,7 @@ export async function cartRoutes(app: FastifyInstance, deps: { cart: CartService
     scope.post(
       "/api/cart/quick-order",
       // Room for the list's JSON escapes (a tab or a line break is two bytes); past it Fastify answers 413.
-      { config: { access: "user" }, bodyLimit: 2 * maxQuickOrderBytes + 1024 },
+      { config: { access: "user", scope: "orders:write" }, bodyLimit: 2 * maxQuickOrderBytes + 1024 },
       async (request) => deps.cart.quickOrder(signedInUser(request).id, await listText(request)),
     );
   });

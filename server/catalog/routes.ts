@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { toolListAnswer } from "../../contract/answers";
 import { newToolSchema, toolChangesSchema, toolIdParams, toolListQuery } from "../../contract/catalog";
 import { pageQuery, totalCountHeader } from "../../contract/pagination";
 import { stockChangeSchema } from "../../contract/stock";
@@ -21,7 +22,16 @@ export function catalogRoutes(
 ) {
   app.get(
     "/api/service",
-    { config: { access: "public" }, onResponse: keepAnswers(deps.readyResponses) },
+    {
+      config: { access: "public", scope: "catalog:read" },
+      schema: {
+        tags: ["Catalog"],
+        summary: "A page of tools, searched, filtered and sorted",
+        querystring: toolListQuery,
+        response: { 200: toolListAnswer },
+      },
+      onResponse: keepAnswers(deps.readyResponses),
+    },
     async (request, reply) => {
       const query = parseInput(toolListQuery, request.query);
       // The address every visit reads is then answered before routing (server/http/ready-responses.ts).
@@ -39,7 +49,7 @@ export function catalogRoutes(
     },
   );
 
-  app.get("/api/service/:id", { config: { access: "public" } }, async (request) => {
+  app.get("/api/service/:id", { config: { access: "public", scope: "catalog:read" } }, async (request) => {
     const { id } = parseInput(toolIdParams, request.params);
     const tool = await deps.catalog.getTool(id);
     if (!tool) throw notFound("No tool with that id");

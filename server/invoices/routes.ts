@@ -44,12 +44,12 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRoutesDeps) {
 
   app.get(
     "/api/orders/:id/invoice.pdf",
-    { config: { access: "user" } },
+    { config: { access: "user", scope: "invoices:read" } },
     download("invoice", invoiceMessages.noInvoice),
   );
   app.get(
     "/api/orders/:id/credit-note.pdf",
-    { config: { access: "user" } },
+    { config: { access: "user", scope: "invoices:read" } },
     download("credit_note", invoiceMessages.noCreditNote),
   );
 

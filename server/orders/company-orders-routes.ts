@@ -9,10 +9,14 @@ import type { OrdersService } from "./service";
 export function companyOrderRoutes(app: FastifyInstance, deps: { orders: OrdersService }) {
   // Every order of the company, newest first, paged as GET /api/order (X-Total-Count, Link): its
   // admins and the shop's admins; its buyers 403 (their own orders are in My Orders), others 404.
-  app.get("/api/companies/:id/orders", { config: { access: "user" } }, async (request, reply) => {
-    const caller = signedInUser(request);
-    const { id } = parseInput(companyIdParams, request.params);
-    const { status, ...page } = parseListQuery(companyOrdersQuery, request);
-    return sendPage(reply, await deps.orders.listCompanyOrders(caller, id, status, page));
-  });
+  app.get(
+    "/api/companies/:id/orders",
+    { config: { access: "user", scope: "orders:read" } },
+    async (request, reply) => {
+      const caller = signedInUser(request);
+      const { id } = parseInput(companyIdParams, request.params);
+      const { status, ...page } = parseListQuery(companyOrdersQuery, request);
+      return sendPage(reply, await deps.orders.listCompanyOrders(caller, id, status, page));
+    },
+  );
 }

@@ -31,7 +31,7 @@ export function orderRoutes(
 
   // Name and email come from the session, product and price from the tool.
   // A retry with the same Idempotency-Key gets the first answer: the answer is stored in the order's transaction.
-  app.post("/api/order", { config: { access: "user" } }, async (request, reply) => {
+  app.post("/api/order", { config: { access: "user", scope: "orders:write" } }, async (request, reply) => {
     const buyer = signedInUser(request);
     if (deps.requireEmailVerification && buyer.emailVerified !== true) throw forbidden(verifyBeforeOrdering);
     const input = parseInput(orderBody, request.body);
@@ -47,7 +47,7 @@ export function orderRoutes(
   });
 
   // The buyer's cart becomes ONE order of its lines (all reserved or none), at the total they confirmed.
-  app.post("/api/checkout", { config: { access: "user" } }, async (request, reply) => {
+  app.post("/api/checkout", { config: { access: "user", scope: "orders:write" } }, async (request, reply) => {
     const buyer = signedInUser(request);
     if (deps.requireEmailVerification && buyer.emailVerified !== true) throw forbidden(verifyBeforeOrdering);
     const input = parseInput(checkoutBody, request.body);
@@ -75,7 +75,7 @@ export function orderRoutes(
   });
 
   // The caller's own orders, newest first. Another user's email is refused.
-  app.get("/api/order", { config: { access: "user" } }, async (request, reply) => {
+  app.get("/api/order", { config: { access: "user", scope: "orders:read" } }, async (request, reply) => {
     const me = signedInUser(request);
     const { orderEmail, status, ...page } = parseListQuery(myOrdersQuery, request);
     if (orderEmail !== undefined && orderEmail.toLowerCase() !== me.email.toLowerCase()) {
@@ -86,7 +86,7 @@ export function orderRoutes(
   });
 
   // The owner or an admin. Anyone else gets the same 404 as an unknown id.
-  app.get("/api/order/:id", { config: { access: "user" } }, async (request) => {
+  app.get("/api/order/:id", { config: { access: "user", scope: "orders:read" } }, async (request) => {
     const me = signedInUser(request);
     const { id } = parseInput(orderIdParams, request.params);
     const order = await deps.orders.findOrderFor(me, id);
@@ -96,11 +96,15 @@ export function orderRoutes(
 
   // "Order again": the order's lines go into the buyer's cart, checked against today's rules,
   // prices and stock; the answer is the cart and what changed. Only the buyer's own orders (404).
-  app.post("/api/order/:id/reorder", { config: { access: "user" } }, async (request) => {
-    const me = signedInUser(request);
-    const { id } = parseInput(orderIdParams, request.params);
-    const answer = await deps.orders.reorder(me.id, id);
-    if (!answer) throw noSuchOrder();
-    return answer;
-  });
+  app.post(
+    "/api/order/:id/reorder",
+    { config: { access: "user", scope: "orders:write" } },
+    async (request) => {
+      const me = signedInUser(request);
+      const { id } = parseInput(orderIdParams, request.params);
+      const answer = await deps.orders.reorder(me.id, id);
+      if (!answer) throw noSuchOrder();
+      return answer;
+    },
+  );
 }

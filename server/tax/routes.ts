@@ -23,9 +23,13 @@ function parseRates(body: unknown) {
 }
 
 export function taxRoutes(app: FastifyInstance, deps: { tax: TaxService }) {
-  app.get("/api/tax/rates", { config: { access: "public" } }, async (): Promise<TaxRatesAnswer> => {
-    return { rates: await deps.tax.rates() };
-  });
+  app.get(
+    "/api/tax/rates",
+    { config: { access: "public", scope: "catalog:read" } },
+    async (): Promise<TaxRatesAnswer> => {
+      return { rates: await deps.tax.rates() };
+    },
+  );
 
   app.get("/api/settings/tax", { config: { access: "admin" } }, async (): Promise<TaxRatesAnswer> => {
     return { rates: await deps.tax.rates() };

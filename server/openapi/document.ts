@@ -1,0 +1,129 @@
+import swagger from "@fastify/swagger";
+import type { FastifyInstance, FastifySchema, RouteOptions } from "fastify";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { tokenScopes } from "../../contract/api-tokens";
+import type { Access } from "../accounts/access";
+
+/**
+ * The API's OpenAPI 3.1 document, made from the routes themselves (issue 29): each route states its
+ * request and answers with the contract's zod schemas in its `schema` option,
+ *
+ *   app.get("/api/order/:id", { config: { access: "user", scope: "orders:read" },
+ *     schema: { tags: ["Orders"], summary: "One of your orders", params: orderIdParams, response: { 200: orderAnswer } } }, …)
+ *
+ * and @fastify/swagger collects them (fastify-type-provider-zod turns zod into JSON Schema). Who may
+ * call a route (`config.access`, `config.scope`) is added here, with the errors that follow from it,
+ * so no route states them twice.
+ *
+ * The schemas document; they do not validate. Each handler still parses its input with the same
+ * contract schema (server/http/errors.ts `parseInput`), so its messages and the order of its checks
+ * (a malformed body is a 400 before a missing session is a 401) stay as they were. The API tests
+ * hold every route's real answers to its documented schema (server/openapi/openapi.test.ts).
+ */
+
+/** The document's `info.version`: the API's, raised when a route changes in a way a client notices. */
+export const apiVersion = "1.0.0";
+
+const errorAnswer = {
+  type: "object",
+  properties: { error: { type: "string", description: "What went wrong, in words a person reads" } },
+  required: ["error"],
+} as const;
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: errorAnswer } },
+});
+
+const whoMayCall: Record<Access, string> = {
+  public: "Anyone.",
+  user: "A signed-in user (session cookie), or a personal access token with the scope named below.",
+  admin: "A signed-in admin (session cookie); never an access token.",
+};
+
+/** jsonSchemaTransform, then who may call the route and the errors every route of its kind can answer. */
+function transform(document: Parameters<typeof jsonSchemaTransform>[0] & { route?: RouteOptions }): {
+  schema: FastifySchema;
+  url: string;
+} {
+  const route = document.route;
+  const { schema, url } = jsonSchemaTransform(document) as { schema?: Record<string, unknown>; url: string };
+  if (!route || !schema || schema.hide) return { schema: schema ?? {}, url };
+  const access = route.config?.access ?? "public";
+  const scope = route.config?.scope;
+  const responses = { ...((schema.response as Record<string, unknown>) ?? {}) };
+  const takesInput = ["body", "querystring", "params"].some((k) => k in schema);
+  if (takesInput) responses[400] ??= errorResponse("The request is not valid: `error` says what to change");
+  if (access !== "public" || scope) {
+    responses[401] ??= errorResponse("Not signed in, or the access token is wrong, revoked or expired");
+  }
+  if (access === "admin" || scope) {
+    responses[403] ??= errorResponse(
+      access === "admin"
+        ? "Not an admin, or called with an access token"
+        : "The access token lacks the scope",
+    );
+  }
+  if ("params" in schema) responses[404] ??= errorResponse("No such thing, or not yours");
+  responses[429] ??= errorResponse("Too many requests: wait the Retry-After header's seconds");
+  const security: Record<string, string[]>[] =
+    access === "public"
+      ? scope
+        ? [{}, { accessToken: [scope] }]
+        : []
+      : [{ sessionCookie: [] }, ...(access === "user" && scope ? [{ accessToken: [scope] }] : [])];
+  const description = [
+    schema.description,
+    `**Who may call it:** ${whoMayCall[access]}`,
+    scope && `**Token scope:** \`${scope}\``,
+  ]
+    .filter(Boolean)
+    .join("\n\n");
+  return {
+    url,
+    schema: {
+      ...schema,
+      response: responses,
+      security,
+      description,
+      ...{ "x-access": access, ...(scope ? { "x-scope": scope } : {}) },
+    } as FastifySchema,
+  };
+}
+
+/**
+ * Registers the document's collector. Call it on the root instance after `installAccess` and before
+ * any route is added (it sees routes as they are added).
+ */
+export async function installApiDocument(app: FastifyInstance, opts: { publicUrl: string; version: string }) {
+  // Documentation only: the handlers validate (see above). Answers are written as JSON.stringify would.
+  app.setValidatorCompiler(() => (value) => ({ value }));
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Car Mechanic API",
+        version: opts.version,
+        description:
+          "Car tools sold in lots. Sign in in the shop and make a personal access token in Account settings, " +
+          'then send it as `Authorization: Bearer <token>`. Money in answers is in dollars; errors are `{ "error": "…" }`. ' +
+          "Lists are paged with `?page=&limit=` or the cursors of the `Link` header; the total is in `X-Total-Count`.",
+      },
+      servers: [{ url: opts.publicUrl }],
+      components: {
+        securitySchemes: {
+          sessionCookie: { type: "apiKey", in: "cookie", name: "better-auth.session_token" },
+          accessToken: {
+            type: "http",
+            scheme: "bearer",
+            description: `A personal access token (Account settings). Scopes: ${tokenScopes.join(", ")}.`,
+          },
+        },
+      },
+    },
+    transform,
+    // Routes without a schema stay out of the document; the completeness test names them.
+    hideUntagged: false,
+  });
+}
