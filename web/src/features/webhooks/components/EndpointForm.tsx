@@ -1,0 +1,81 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { webhookEndpointBody, webhookUrlMax } from "#contract/webhooks";
+import { FailedAlert } from "#web/components/forms/FailedAlert";
+import { TextField } from "#web/components/forms/TextField";
+import { useCreateEndpoint } from "../api/webhooks";
+import { type EndpointFormValues, emptyEndpointForm } from "../endpoint-form";
+import { eventOptions } from "../webhook-display";
+
+/** "Add endpoint": its address, its events and a note; `onCreated` gets the secret, shown once. */
+export function EndpointForm({ onCreated }: { onCreated: (secret: string, url: string) => void }) {
+  const create = useCreateEndpoint();
+  const id = useId();
+  const form = useForm<EndpointFormValues>({
+    resolver: zodResolver(webhookEndpointBody),
+    mode: "onTouched",
+    defaultValues: emptyEndpointForm,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ description, ...body }) => {
+    try {
+      const created = await create.mutateAsync(description ? { ...body, description } : body);
+      onCreated(created.secret, created.url);
+      form.reset();
+    } catch {
+      // Shown under the fields.
+    }
+  });
+  const eventsError = errors.events?.message ?? errors.events?.root?.message;
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Add endpoint">
+      <TextField
+        label="URL"
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        placeholder="https://erp.example.com/hooks/car-mechanic"
+        maxLength={webhookUrlMax}
+        error={errors.url?.message}
+        {...form.register("url")}
+      />
+      <fieldset aria-describedby={eventsError ? `${id}-events-error` : undefined}>
+        <legend className="block font-semibold text-sm text-steel">Events</legend>
+        <ul className="mt-1.5 grid gap-x-6 sm:grid-cols-2">
+          {eventOptions.map(({ event, label }) => (
+            <li key={event}>
+              <label className="flex min-h-11 items-center gap-3 text-slate-700">
+                <input
+                  type="checkbox"
+                  value={event}
+                  className="size-5 shrink-0 accent-orange-600"
+                  {...form.register("events")}
+                />
+                <span>
+                  {label} <span className="font-mono text-slate-500 text-xs">{event}</span>
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+        {eventsError && (
+          <p id={`${id}-events-error`} className="mt-1.5 font-medium text-red-700 text-sm">
+            {eventsError}
+          </p>
+        )}
+      </fieldset>
+      <TextField
+        label="Description (optional)"
+        hint="Whose system it is, e.g. Main Street Garage's stock software"
+        maxLength={200}
+        error={errors.description?.message}
+        {...form.register("description")}
+      />
+      {create.isError && <FailedAlert error={create.error} />}
+      <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+        {isSubmitting ? "Adding…" : "Add endpoint"}
+      </button>
+    </form>
+  );
+}
