@@ -14,7 +14,7 @@ export const emptyTokenForm: TokenFormValues = {
 };
 
 /** The scope checkboxes, in the contract's order, with its labels. */
-export const scopeOptions = tokenScopes.map((scope) => ({ scope, label: tokenScopeLabels[scope] }));
+export const scopeOptions = tokenScopes.map((scope) => ({ value: scope, label: tokenScopeLabels[scope] }));
 
 const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 const moment = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });

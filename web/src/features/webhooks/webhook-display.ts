@@ -10,7 +10,10 @@ import {
 // How the Webhooks page words an endpoint and its deliveries.
 
 /** The event checkboxes, in the contract's order, with its labels. */
-export const eventOptions = webhookEvents.map((event) => ({ event, label: webhookEventLabels[event] }));
+export const eventOptions = webhookEvents.map((event) => ({
+  value: event,
+  label: webhookEventLabels[event],
+}));
 
 export const deliveryStatusLook: Record<DeliveryStatus, { label: string; className: string }> = {
   pending: { label: "Waiting", className: "bg-amber-100 text-amber-900" },

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { type CreatedTokenAnswer, createTokenBody, tokenExpiryDaysMax } from "#contract/api-tokens";
+import { CheckboxGroup } from "#web/components/forms/CheckboxGroup";
 import { FailedAlert } from "#web/components/forms/FailedAlert";
 import { TextField } from "#web/components/forms/TextField";
 import { useCreateToken } from "../api/access-tokens";
@@ -10,7 +10,6 @@ import { emptyTokenForm, scopeOptions, type TokenFormValues } from "../token-for
 /** Name, scopes and expiry of a new token; `onCreated` gets the answer that carries the token once. */
 export function NewTokenForm({ onCreated }: { onCreated: (created: CreatedTokenAnswer) => void }) {
   const create = useCreateToken();
-  const id = useId();
   const form = useForm<TokenFormValues>({
     resolver: zodResolver(createTokenBody),
     mode: "onTouched",
@@ -35,31 +34,13 @@ export function NewTokenForm({ onCreated }: { onCreated: (created: CreatedTokenA
         error={errors.name?.message}
         {...form.register("name")}
       />
-      <fieldset aria-describedby={scopesError ? `${id}-scopes-error` : undefined}>
-        <legend className="block font-semibold text-sm text-steel">What it may do</legend>
-        <ul className="mt-1.5 space-y-1">
-          {scopeOptions.map(({ scope, label }) => (
-            <li key={scope}>
-              <label className="flex min-h-11 items-center gap-3 text-slate-700">
-                <input
-                  type="checkbox"
-                  value={scope}
-                  className="size-5 shrink-0 accent-orange-600"
-                  {...form.register("scopes")}
-                />
-                <span>
-                  {label} <span className="font-mono text-slate-500 text-xs">{scope}</span>
-                </span>
-              </label>
-            </li>
-          ))}
-        </ul>
-        {scopesError && (
-          <p id={`${id}-scopes-error`} className="mt-1.5 font-medium text-red-700 text-sm">
-            {scopesError}
-          </p>
-        )}
-      </fieldset>
+      <CheckboxGroup
+        legend="What it may do"
+        options={scopeOptions}
+        field={form.register("scopes")}
+        error={scopesError}
+        listClassName="space-y-1"
+      />
       <div className="max-w-48">
         <TextField
           label="Expires in (days)"

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { webhookEndpointBody, webhookUrlMax } from "#contract/webhooks";
+import { CheckboxGroup } from "#web/components/forms/CheckboxGroup";
 import { FailedAlert } from "#web/components/forms/FailedAlert";
 import { TextField } from "#web/components/forms/TextField";
 import { useCreateEndpoint } from "../api/webhooks";
@@ -11,7 +11,6 @@ import { eventOptions } from "../webhook-display";
 /** "Add endpoint": its address, its events and a note; `onCreated` gets the secret, shown once. */
 export function EndpointForm({ onCreated }: { onCreated: (secret: string, url: string) => void }) {
   const create = useCreateEndpoint();
-  const id = useId();
   const form = useForm<EndpointFormValues>({
     resolver: zodResolver(webhookEndpointBody),
     mode: "onTouched",
@@ -40,31 +39,13 @@ export function EndpointForm({ onCreated }: { onCreated: (secret: string, url: s
         error={errors.url?.message}
         {...form.register("url")}
       />
-      <fieldset aria-describedby={eventsError ? `${id}-events-error` : undefined}>
-        <legend className="block font-semibold text-sm text-steel">Events</legend>
-        <ul className="mt-1.5 grid gap-x-6 sm:grid-cols-2">
-          {eventOptions.map(({ event, label }) => (
-            <li key={event}>
-              <label className="flex min-h-11 items-center gap-3 text-slate-700">
-                <input
-                  type="checkbox"
-                  value={event}
-                  className="size-5 shrink-0 accent-orange-600"
-                  {...form.register("events")}
-                />
-                <span>
-                  {label} <span className="font-mono text-slate-500 text-xs">{event}</span>
-                </span>
-              </label>
-            </li>
-          ))}
-        </ul>
-        {eventsError && (
-          <p id={`${id}-events-error`} className="mt-1.5 font-medium text-red-700 text-sm">
-            {eventsError}
-          </p>
-        )}
-      </fieldset>
+      <CheckboxGroup
+        legend="Events"
+        options={eventOptions}
+        field={form.register("events")}
+        error={eventsError}
+        listClassName="grid gap-x-6 sm:grid-cols-2"
+      />
       <TextField
         label="Description (optional)"
         hint="Whose system it is, e.g. Main Street Garage's stock software"
