@@ -17,7 +17,8 @@ export function AccessTokens() {
   const tokens = useTokens();
   const revoke = useRevokeToken();
   const [secret, dispatch] = useReducer(shownOnce, null);
-  const [revoking, setRevoking] = useState<TokenAnswer | null>(null);
+  // The token Revoke was pressed for, kept while the dialog closes (it fades with its name).
+  const [asked, setAsked] = useState<{ token: TokenAnswer; open: boolean } | null>(null);
   return (
     <SettingsCard
       title="Access tokens"
@@ -39,7 +40,7 @@ export function AccessTokens() {
         ) : tokens.isError ? (
           <FailedAlert error={tokens.error} />
         ) : (
-          <TokenList tokens={tokens.data} onRevoke={setRevoking} />
+          <TokenList tokens={tokens.data} onRevoke={(token) => setAsked({ token, open: true })} />
         )}
         <div className="border-slate-100 border-t pt-5">
           <h3 className="mb-4 font-semibold text-navy">New access token</h3>
@@ -64,16 +65,16 @@ export function AccessTokens() {
         </div>
       </div>
       <ConfirmDialog
-        open={revoking !== null}
-        title={`Revoke "${revoking?.name ?? ""}"?`}
+        open={asked?.open ?? false}
+        title={asked ? `Revoke "${asked.token.name}"?` : "Revoke this token?"}
         text="Software using this token stops working at once. This cannot be undone."
         confirmLabel="Revoke"
         busyLabel="Revoking…"
-        onClose={() => setRevoking(null)}
+        onClose={() => setAsked((a) => a && { ...a, open: false })}
         onConfirm={async () => {
-          if (!revoking) return;
+          if (!asked) return;
           try {
-            await revoke.mutateAsync(revoking.id);
+            await revoke.mutateAsync(asked.token.id);
             toast.success(tokenMessages.revoked);
           } catch (error) {
             toast.error(errorMessage(error));

@@ -20,13 +20,16 @@ type DeliveriesProps = {
   hrefFor: (page: number, cursor?: string) => string;
 };
 
+/** The section's id: its links end in #deliveries, so a page of them opens scrolled to the list. */
+export const deliveriesId = "deliveries";
+
 /** One endpoint's deliveries, newest first, paged by the Link header's cursors, each with Send again. */
 export function Deliveries({ endpointId, url, position, hrefFor }: DeliveriesProps) {
   const deliveries = useDeliveries(endpointId, position);
   const sendAgain = useSendAgain(endpointId);
   const { page } = position;
   return (
-    <section aria-labelledby="deliveries-heading" className="mt-10">
+    <section id={deliveriesId} aria-labelledby="deliveries-heading" className="mt-10 scroll-mt-24">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="deliveries-heading" className="font-bold text-navy text-xl">
           Deliveries <span className="sr-only">to</span>

@@ -13,15 +13,15 @@ import { useSearchParams } from "#web/lib/routing/search-params";
 import { shownOnce } from "#web/lib/secrets/shown-once";
 import { toast } from "#web/lib/toast";
 import { useEndpoints } from "../api/webhooks";
-import { Deliveries } from "../components/Deliveries";
+import { Deliveries, deliveriesId } from "../components/Deliveries";
 import { EndpointCard } from "../components/EndpointCard";
 import { EndpointForm } from "../components/EndpointForm";
 
 const path = "/dashboard/webhooks";
 
-/** The page showing one endpoint's deliveries (`?endpoint=`), at `page` by its cursor. */
+/** The page showing one endpoint's deliveries (`?endpoint=`), at `page` by its cursor, scrolled to them. */
 function deliveriesHref(endpointId: string, page = 1, cursor?: string): string {
-  return pageHref(path, new URLSearchParams({ endpoint: endpointId }), page, cursor);
+  return `${pageHref(path, new URLSearchParams({ endpoint: endpointId }), page, cursor)}#${deliveriesId}`;
 }
 
 /**
