@@ -1,17 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreateTokenBody } from "#contract/api-tokens";
-import { apiFetch, apiJson, lazySchema } from "#web/lib/api";
+import { type CreateTokenBody, createdTokenAnswer, tokenListAnswer } from "#contract/api-tokens";
+import { apiFetch, apiJson } from "#web/lib/api";
 
 const tokensKey = ["account", "tokens"] as const;
-
-const listSchema = lazySchema(() => import("#contract/api-tokens").then((c) => c.tokenListAnswer));
-const createdSchema = lazySchema(() => import("#contract/api-tokens").then((c) => c.createdTokenAnswer));
 
 /** GET /api/account/tokens: the caller's tokens with their last use, never the tokens themselves. */
 export function useTokens() {
   return useQuery({
     queryKey: tokensKey,
-    queryFn: ({ signal }) => apiJson("/api/account/tokens", listSchema, { signal }),
+    queryFn: ({ signal }) => apiJson("/api/account/tokens", tokenListAnswer, { signal }),
   });
 }
 
@@ -20,7 +17,7 @@ export function useCreateToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateTokenBody) =>
-      apiJson("/api/account/tokens", createdSchema, { method: "POST", json: body }),
+      apiJson("/api/account/tokens", createdTokenAnswer, { method: "POST", json: body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensKey }),
   });
 }

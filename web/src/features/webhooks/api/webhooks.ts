@@ -1,6 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { WebhookDeliveryAnswer, WebhookEndpointBody, WebhookEvent } from "#contract/webhooks";
-import { apiFetch, apiJson, lazySchema, readListPage } from "#web/lib/api";
+import {
+  createdWebhookEndpointAnswer,
+  type WebhookDeliveryAnswer,
+  type WebhookEndpointBody,
+  type WebhookEvent,
+  webhookDeliveryListAnswer,
+  webhookEndpointAnswer,
+  webhookEndpointListAnswer,
+} from "#contract/webhooks";
+import { apiFetch, apiJson, readListPage } from "#web/lib/api";
 import { type ListPosition, listParams } from "#web/lib/paging/page-param";
 
 /** Deliveries per page of an endpoint's list. */
@@ -9,19 +17,13 @@ export const deliveriesPageSize = 20;
 const endpointsKey = ["webhooks", "endpoints"] as const;
 const deliveriesKey = ["webhooks", "deliveries"] as const;
 
-const schemas = () => import("#contract/webhooks");
-const listSchema = lazySchema(() => schemas().then((c) => c.webhookEndpointListAnswer));
-const endpointSchema = lazySchema(() => schemas().then((c) => c.webhookEndpointAnswer));
-const createdSchema = lazySchema(() => schemas().then((c) => c.createdWebhookEndpointAnswer));
-const deliveryListSchema = lazySchema(() => schemas().then((c) => c.webhookDeliveryListAnswer));
-
 const endpointPath = (id: string) => `/api/webhooks/endpoints/${encodeURIComponent(id)}`;
 
 /** GET /api/webhooks/endpoints (admins). */
 export function useEndpoints() {
   return useQuery({
     queryKey: endpointsKey,
-    queryFn: ({ signal }) => apiJson("/api/webhooks/endpoints", listSchema, { signal }),
+    queryFn: ({ signal }) => apiJson("/api/webhooks/endpoints", webhookEndpointListAnswer, { signal }),
     // An endpoint starts failing, or is switched off, while the page is open.
     refetchInterval: 30_000,
   });
@@ -32,7 +34,7 @@ export function useCreateEndpoint() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: WebhookEndpointBody) =>
-      apiJson("/api/webhooks/endpoints", createdSchema, { method: "POST", json: body }),
+      apiJson("/api/webhooks/endpoints", createdWebhookEndpointAnswer, { method: "POST", json: body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointsKey }),
   });
 }
@@ -42,7 +44,7 @@ export function useUpdateEndpoint() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...patch }: { id: string; enabled?: boolean; events?: WebhookEvent[] }) =>
-      apiJson(endpointPath(id), endpointSchema, { method: "PATCH", json: patch }),
+      apiJson(endpointPath(id), webhookEndpointAnswer, { method: "PATCH", json: patch }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointsKey }),
   });
 }
@@ -75,7 +77,7 @@ export async function getDeliveries(
     `${endpointPath(endpointId)}/deliveries?${listParams(position, deliveriesPageSize)}`,
     { signal },
   );
-  const { items: deliveries, ...page } = await readListPage(response, deliveryListSchema, {
+  const { items: deliveries, ...page } = await readListPage(response, webhookDeliveryListAnswer, {
     page: position.page,
     limit: deliveriesPageSize,
   });
