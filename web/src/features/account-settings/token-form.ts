@@ -19,12 +19,16 @@ export const scopeOptions = tokenScopes.map((scope) => ({ value: scope, label: t
 const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 const moment = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
-/** How a listed token reads: its scopes' labels, its dates, and "Never used" until its first use. */
-export function tokenDisplay(token: TokenAnswer) {
+/**
+ * How a listed token reads: its scopes' labels, its dates ("Expired on …" once `now` is past its
+ * end), and "Never used" until its first use.
+ */
+export function tokenDisplay(token: TokenAnswer, now = new Date()) {
+  const expiresAt = new Date(token.expiresAt);
   return {
     scopes: token.scopes.map((s) => tokenScopeLabels[s]),
     created: day.format(new Date(token.createdAt)),
-    expires: day.format(new Date(token.expiresAt)),
+    expires: expiresAt <= now ? `Expired on ${day.format(expiresAt)}` : day.format(expiresAt),
     lastUsed: token.lastUsedAt === null ? "Never used" : moment.format(new Date(token.lastUsedAt)),
   };
 }
