@@ -23,7 +23,7 @@ export const pagePatterns = [
   /^\/cart$/,
   /^\/quick-order$/,
   /^\/dashboard$/,
-  /^\/dashboard\/(myReview|users|myProfile|createProfile|showAllProfile|addTools|createPortfolio|portfolio|manageTools|manageAllOrder|contactMessages|account|outbox|company|companies|invoicing|invoices)$/,
+  /^\/dashboard\/(myReview|users|myProfile|createProfile|showAllProfile|addTools|createPortfolio|portfolio|manageTools|manageAllOrder|contactMessages|account|outbox|company|companies|invoicing|invoices|webhooks)$/,
   /^\/dashboard\/manageTools\/[^/]+$/,
   /^\/dashboard\/payment\/[^/]+$/,
 ];

@@ -24,5 +24,6 @@ export const adminSidebarLinks = [
   "Invoicing",
   "Contact Messages",
   "Outbox",
+  "Webhooks",
   "Account settings",
 ];

@@ -253,6 +253,12 @@ export const routes: RouteObject[] = [
                     path: "outbox",
                     ...page(() => import("#web/features/outbox/routes/OutboxPage").then((m) => m.OutboxPage)),
                   },
+                  {
+                    path: "webhooks",
+                    ...page(() =>
+                      import("#web/features/webhooks/routes/WebhooksPage").then((m) => m.WebhooksPage),
+                    ),
+                  },
                 ],
               },
             ],

@@ -5,13 +5,14 @@ import { Saved, SettingsCard } from "#web/components/SettingsCard";
 import { useSearchParams } from "#web/lib/routing/search-params";
 import { useSession } from "#web/lib/session/get-session";
 import { downloadMyData } from "../api/account-settings";
+import { AccessTokens } from "../components/AccessTokens";
 import { DeleteAccountForm } from "../components/DeleteAccountForm";
 import { EmailForm } from "../components/EmailForm";
 import { NameAndPhotoForm } from "../components/NameAndPhotoForm";
 import { NotificationToggles } from "../components/NotificationToggles";
 import { PasswordForm } from "../components/PasswordForm";
 
-/** /dashboard/account: every user's own account — name and photo, password, email, data, deletion. */
+/** /dashboard/account: every user's own account — name and photo, password, email, access tokens, data, deletion. */
 export function AccountSettingsPage() {
   const { data: user } = useSession();
   const [searchParams] = useSearchParams();
@@ -22,7 +23,8 @@ export function AccountSettingsPage() {
     <section aria-labelledby="account-settings-heading" className="max-w-3xl space-y-6">
       <title>Account settings · Car Mechanic</title>
       <PanelHeading id="account-settings-heading" title="Account settings">
-        Your name, photo, password and email; your data, and your account.
+        Your name, photo, password and email; access tokens for your own software; your data, and your
+        account.
       </PanelHeading>
       {emailChanged &&
         (searchParams.has("error") ? (
@@ -46,6 +48,7 @@ export function AccountSettingsPage() {
         <EmailForm current={user.email} />
       </SettingsCard>
       <NotificationToggles />
+      <AccessTokens />
       <SettingsCard
         title="Download my data"
         intro="A JSON file with your account, profile, portfolio, orders and reviews."

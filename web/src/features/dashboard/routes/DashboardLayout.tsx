@@ -23,7 +23,7 @@ const userLinks: SidebarLink[] = [
 ];
 
 // ...and the one for admins, plus the contact inbox (decisions.md: admins read the messages), the
-// company accounts (issue 27) and the invoices and their settings (issue 28).
+// company accounts (issue 27), the invoices and their settings (issue 28) and the webhooks (issue 29).
 const adminLinks: SidebarLink[] = [
   { to: "/dashboard/createProfile", label: "Create Profile" },
   { to: "/dashboard/myProfile", label: "My Profile" },
@@ -37,6 +37,7 @@ const adminLinks: SidebarLink[] = [
   { to: "/dashboard/invoicing", label: "Invoicing" },
   { to: "/dashboard/contactMessages", label: "Contact Messages" },
   { to: "/dashboard/outbox", label: "Outbox" },
+  { to: "/dashboard/webhooks", label: "Webhooks" },
   { to: "/dashboard/account", label: "Account settings" },
 ];
 
