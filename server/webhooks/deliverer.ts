@@ -140,8 +140,9 @@ export function createWebhookDeliverer(db: Db, options: WebhookDelivererOptions)
         },
         (response) => {
           const status = response.statusCode ?? 0;
-          response.resume();
+          // The status is the answer; the body is not read (a receiver cannot make us download it).
           response.on("error", () => {});
+          response.destroy();
           if (status >= 200 && status < 300) resolve({ ok: true, status });
           else resolve({ ok: false, status, error: `The receiver answered ${status}` });
         },
