@@ -280,7 +280,13 @@ export type OutboxMessage = z.output<typeof outboxMessageAnswer>;
 export const outboxListAnswer = z.array(outboxMessageAnswer);
 
 /** The messages an admin may turn off (notifications.ts). */
-export const adminMailKinds = ["paid-order", "contact-message", "low-stock", "company-near-limit"] as const;
+export const adminMailKinds = [
+  "paid-order",
+  "contact-message",
+  "low-stock",
+  "company-near-limit",
+  "webhook-switched-off",
+] as const;
 
 /** GET and PUT /api/account/notifications answer: each kind the caller may receive, on or off. */
 export const notificationSettingsAnswer = z.object({

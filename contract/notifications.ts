@@ -12,6 +12,7 @@ export const adminMailLabels: Record<AdminMailKind, string> = {
   "contact-message": "A new contact message",
   "low-stock": "A tool's stock is running low",
   "company-near-limit": "A company passes 90% of its credit limit",
+  "webhook-switched-off": "A webhook endpoint is switched off after failing for 24 hours",
 };
 
 // GET and PUT /api/account/notifications answer: each kind the caller may receive, on or off (answers.ts).

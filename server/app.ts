@@ -78,6 +78,9 @@ import { createPublicPages } from "./web/public-pages";
 import { shopLinksRoutes } from "./web/shop-links";
 import { sitemapRoutes } from "./web/sitemap";
 import { indexScriptHashes, serveWebApp } from "./web/static";
+import { webhooksDelivery } from "./webhooks/delivery";
+import { webhookRoutes } from "./webhooks/routes";
+import { createWebhooksService } from "./webhooks/service";
 
 export type AppOptions = {
   database: Database;
@@ -300,6 +303,15 @@ export async function buildApp({
   contactRoutes(app, {
     contact,
     limiter: rateLimits.limiter("contact-rate", { limit: 5, windowMs: 60_000 }),
+  });
+  webhookRoutes(app, {
+    webhooks: createWebhooksService(db, { allowPrivate: config.webhookAllowPrivate }),
+  });
+  webhooksDelivery(app, {
+    db,
+    allowPrivate: config.webhookAllowPrivate,
+    timeoutMs: config.webhookTimeoutMs,
+    shopUrl: config.publicUrl,
   });
 
   if (serveWeb) {

@@ -66,6 +66,8 @@ const envSchema = z.object({
   ),
   MAIL_FROM: z.string().trim().min(1).default("Car Mechanic <no-reply@localhost>"),
   REQUIRE_EMAIL_VERIFICATION: z.enum(["true", "false"]).default("false"),
+  WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   REDIS_KEY_PREFIX: z.string().trim().min(1).default("car-mechanic:"),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(20_000),
@@ -146,6 +148,14 @@ export type Config = {
   mailFrom: string;
   /** Placing an order needs a verified email address (REQUIRE_EMAIL_VERIFICATION). */
   requireEmailVerification: boolean;
+  /**
+   * Webhook endpoints may be on private, loopback or link-local addresses (WEBHOOK_ALLOW_PRIVATE):
+   * for tests and a shop whose receivers sit on its own network. Off, they are refused when
+   * registered and at every connection.
+   */
+  webhookAllowPrivate: boolean;
+  /** A webhook delivery's attempt gives up waiting for the receiver's answer after this long (WEBHOOK_TIMEOUT_MS). */
+  webhookTimeoutMs: number;
   /** Uploads in an S3-compatible bucket when S3_BUCKET is set; in dataDir/uploads otherwise. */
   s3:
     | {
@@ -200,6 +210,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION === "true",
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "true",
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     shopLinks: shopLinks(e),
   };
 }

@@ -31,6 +31,7 @@ describeEachDatabase(
         expect.objectContaining({ kind: "contact-message", enabled: true }),
         expect.objectContaining({ kind: "low-stock", enabled: false }),
         expect.objectContaining({ kind: "company-near-limit", enabled: true }),
+        expect.objectContaining({ kind: "webhook-switched-off", enabled: true }),
       ]);
       const on = (await change({ "paid-order": true })).json();
       expectAnswer(notificationSettingsAnswer, on);
