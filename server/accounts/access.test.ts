@@ -168,7 +168,12 @@ function tableText(simulated: FastifyInstance, stripe: FastifyInstance): string 
   );
   const width = (pick: (r: (typeof sorted)[number]) => string) =>
     Math.max(...sorted.map((r) => pick(r).length));
-  const [m, u, a] = [width((r) => r.method), width((r) => r.url), width((r) => r.access)];
+  const [m, u, a, sc] = [
+    width((r) => r.method),
+    width((r) => r.url),
+    width((r) => r.access),
+    width((r) => r.scope ?? "-"),
+  ];
   const lines = sorted.map((r) => {
     const notes = [
       ...(r.readsSession ? ["reads the session"] : []),
@@ -178,6 +183,7 @@ function tableText(simulated: FastifyInstance, stripe: FastifyInstance): string 
       r.method.padEnd(m),
       r.url.padEnd(u),
       r.access.padEnd(a),
+      (r.scope ?? "-").padEnd(sc),
       notes.length ? `(${notes.join("; ")})` : "",
     ]
       .join("  ")
@@ -185,7 +191,8 @@ function tableText(simulated: FastifyInstance, stripe: FastifyInstance): string 
   });
   const exceptions = undeclaredRoutes.map((r) => `#   ${r.methods} ${r.url}: ${r.why}`);
   return [
-    "# Who may call each route: method, URL, access (public, user, admin; server/accounts/access.ts).",
+    "# Who may call each route: method, URL, access (public, user, admin; server/accounts/access.ts),",
+    "# and the scope an access token needs to call it (-: never through a token; contract/api-tokens.ts).",
     `# Written by server/accounts/access.test.ts; after a deliberate change: ${updateCommand}`,
     "# Routes that declare nothing (the server refuses to start on any other):",
     ...exceptions,
