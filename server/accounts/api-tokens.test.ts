@@ -303,6 +303,18 @@ describeEachDatabase(
         expect(wrong.statusCode).toBe(401);
       });
 
+      it("is checked over HTTP on the tool list too, which plain visits get from memory", async () => {
+        await env.app.listen({ port: 0, host: "127.0.0.1" });
+        const address = env.app.server.address();
+        const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+        for (let i = 0; i < 2; i++) expect((await fetch(`${base}/api/service`)).status).toBe(200);
+        const wrong = await fetch(`${base}/api/service`, { headers: { authorization: "Bearer cmt_wrong" } });
+        expect(wrong.status).toBe(401);
+        const { token } = await makeToken(env, people.user, ["orders:read"]);
+        const lacking = await fetch(`${base}/api/service`, { headers: { authorization: `Bearer ${token}` } });
+        expect(lacking.status).toBe(403);
+      });
+
       it("records the token's last use", async () => {
         const made = await makeToken(env, people.user, ["catalog:read"]);
         expect(made.lastUsedAt).toBeNull();
