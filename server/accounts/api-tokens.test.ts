@@ -147,8 +147,20 @@ describeEachDatabase(
         const holder = await signUp(env.app);
         const userId = await userIdOf(env.db, holder.email);
         const made: CreatedTokenAnswer[] = [];
-        for (let i = 0; i < tokensPerAccountMax; i++)
+        for (let i = 0; i < tokensPerAccountMax - 1; i++) {
           made.push(await makeToken(env, holder, ["catalog:read"]));
+        }
+        // The last place asked for three times at once: one request gets it.
+        const together = await Promise.all(
+          [1, 2, 3].map(() =>
+            call(env.app, "POST", "/api/account/tokens", holder, {
+              name: "at once",
+              scopes: ["catalog:read"],
+              expiresInDays: 1,
+            }),
+          ),
+        );
+        expect(together.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
         const refused = await call(env.app, "POST", "/api/account/tokens", holder, {
           name: "one too many",
           scopes: ["catalog:read"],
