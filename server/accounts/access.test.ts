@@ -187,6 +187,7 @@ describe("a Bearer access token", () => {
   );
   const me = async (request: FastifyRequest) => ({ me: request.user?.email ?? null });
   app.get("/api/open", { config: { access: "public" } }, me);
+  app.post("/api/open", { config: { access: "public" } }, me);
   app.get("/api/catalog", { config: { access: "public", scope: "catalog:read" } }, me);
   app.get("/api/orders", { config: { access: "user", scope: "orders:read" } }, me);
   app.post("/api/orders", { config: { access: "user", scope: "orders:write" } }, me);
@@ -211,6 +212,14 @@ describe("a Bearer access token", () => {
     expect(bearerToken(request("Bearer"))).toBe("");
   });
 
+  it("lets a valid token read a public route without a scope, as a visitor", async () => {
+    reads.session = 0;
+    const res = await send("/api/open", "buyer-orders", { "x-who": "admin" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ me: null });
+    expect(reads.session).toBe(0);
+  });
+
   it("acts as the token's user within its scope, the session never read", async () => {
     reads.session = 0;
     const res = await send("/api/orders", "buyer-orders", { "x-who": "admin" });
@@ -232,11 +241,18 @@ describe("a Bearer access token", () => {
   });
 
   it("refuses admin routes and routes without a scope (403), and a scope the token lacks", async () => {
-    for (const url of ["/api/all", "/api/settings", "/api/open"]) {
+    for (const url of ["/api/all", "/api/settings"]) {
       const res = await send(url, "admin-all");
       expect(res.statusCode, url).toBe(403);
       expect(res.json()).toEqual({ error: tokenMessages.notThroughToken });
     }
+    const write = await app.inject({
+      method: "POST",
+      url: "/api/open",
+      headers: { authorization: "Bearer admin-all" },
+    });
+    expect(write.statusCode).toBe(403);
+    expect(write.json()).toEqual({ error: tokenMessages.notThroughToken });
     const lacking = await send("/api/catalog", "buyer-orders");
     expect(lacking.statusCode).toBe(403);
     expect(lacking.json()).toEqual({ error: tokenMessages.missingScope("catalog:read") });

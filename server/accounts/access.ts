@@ -17,9 +17,13 @@ import type { SessionUser } from "./guards";
  * token alone, on every route: the session cookie is not read at all. In this order:
  *   1. the token is wrong, revoked or expired: 401, whatever the route (public ones too);
  *   2. it counts against its account's per-minute limit (API_RATE_LIMIT): over it, 429 + Retry-After;
- *   3. an `admin` route, or a route without `config.scope`: 403 (never through a token, an admin's
- *      included); a scope the token lacks: 403 naming it;
- *   4. otherwise `request.user` is the token's user, on `user` routes and on public routes with a scope.
+ *   3. a public route without a scope read with GET or HEAD (the API document, health): answered as
+ *      to a visitor (`request.user` null, the session not read), so a client may send its token on
+ *      every request;
+ *   4. an `admin` route, or any other route without `config.scope` (a public write, such as the
+ *      auth routes, which read the cookie themselves and skip the origin check for a Bearer): 403
+ *      (never through a token, an admin's included); a scope the token lacks: 403 naming it;
+ *   5. otherwise `request.user` is the token's user, on `user` routes and on public routes with a scope.
  * Routes that read the Authorization header as their own (`ownAuthorizationRoutes`) are left alone.
  *
  * Ownership (an order of another buyer answers 404) is not access: services check it in their queries.
@@ -71,6 +75,9 @@ export type RouteAccess = {
   readsSession?: true;
   scope?: TokenScope;
 };
+
+/** Methods that change nothing: a valid token may read a public route without a scope with them. */
+const readOnlyMethods = new Set(["GET", "HEAD"]);
 
 /** How the access hook checks personal access tokens (server/accounts/api-tokens.ts, the api-rate limiter). */
 export type TokenCheck = {
@@ -166,6 +173,7 @@ export function installAccess(
         reply.header("retry-after", waitSeconds);
         throw new HttpError(429, tooManyTokenRequests(waitSeconds));
       }
+      if (access === "public" && !scope && readOnlyMethods.has(request.method)) return;
       if (access === "admin" || !scope) throw forbidden(tokenMessages.notThroughToken);
       if (!holder.scopes.includes(scope)) throw forbidden(tokenMessages.missingScope(scope));
       request.user = holder.user;

@@ -230,6 +230,14 @@ describeEachDatabase(
         expect(placed.json().order.orderEmail).toBe(people.other.email);
       });
 
+      it("reads the API document and the health check with any valid token, as a visitor would", async () => {
+        const { token } = await makeToken(env, people.user, ["orders:read"]);
+        const document = await withToken(env, "GET", "/api/openapi.json", token);
+        expect(document.statusCode).toBe(200);
+        expect(document.json().openapi).toBe("3.1.0");
+        expect((await withToken(env, "GET", "/api/health", token)).statusCode).toBe(200);
+      });
+
       it("refuses a scope the token lacks with 403 naming it", async () => {
         const tool = await insertTool(env.db);
         const { token } = await makeToken(env, people.user, ["catalog:read"]);
@@ -266,12 +274,15 @@ describeEachDatabase(
           ["GET", "/api/user"],
           ["GET", "/api/allOrder"],
           ["GET", "/api/account/export"],
-          ["GET", "/api/myProfile"],
+          ["POST", "/api/myProfile"],
         ] as const) {
           const res = await withToken(env, method, url, token);
           expect(res.statusCode, url).toBe(403);
           expect(res.json()).toEqual({ error: tokenMessages.notThroughToken });
         }
+        const contact = await withToken(env, "POST", "/api/contact", token, {});
+        expect(contact.statusCode).toBe(403);
+        expect(contact.json()).toEqual({ error: tokenMessages.notThroughToken });
         // The same admin, signed in, may.
         expect((await call(env.app, "GET", "/api/allOrder", people.admin)).statusCode).toBe(200);
       });
