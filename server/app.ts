@@ -3,6 +3,7 @@ import { installAccess } from "./accounts/access";
 import { createAccountData } from "./accounts/account-data";
 import { adoptPhotoWhenNone } from "./accounts/account-photo";
 import { createAfterAnswer } from "./accounts/after-answer";
+import { createApiTokensService } from "./accounts/api-tokens";
 import { createAuth } from "./accounts/auth";
 import { authRoutes } from "./accounts/auth-routes";
 import { createSessionReader } from "./accounts/guards";
@@ -13,6 +14,7 @@ import { resolveAuthSecret } from "./accounts/secret";
 import { createUsersService } from "./accounts/service";
 import { accountSettingsRoutes } from "./accounts/settings-routes";
 import { accountSignInRule } from "./accounts/sign-in-limit";
+import { tokenRoutes } from "./accounts/token-routes";
 import { cartRoutes } from "./cart/routes";
 import { createCartService } from "./cart/service";
 import { catalogCsvRoutes } from "./catalog/csv-routes";
@@ -136,7 +138,11 @@ export async function buildApp({
   installErrorHandlers(app);
   installInputChecks(app);
   // Before any route: each states who may call it, and this enforces it (server/accounts/access.ts).
-  installAccess(app, (request) => currentUser(request));
+  // A Bearer access token is checked by its hash and counted per account (created below, called per request).
+  installAccess(app, (request) => currentUser(request), {
+    authenticate: (token) => apiTokens.authenticate(token),
+    countRequest: (userId) => apiRate.hit(userId),
+  });
   // Before any route too: it collects each route's documented schemas (server/openapi/document.ts).
   await installApiDocument(app, { publicUrl: config.publicUrl, version: apiVersion });
   const metrics = installMetrics(app, { database, token: config.metricsToken });
@@ -157,6 +163,8 @@ export async function buildApp({
 
   const rateLimits = await createRateLimits(config, app.log, rateLimitKeyPrefix);
   app.addHook("onClose", () => rateLimits.close());
+  // Every request made with an access token counts, per account (all its tokens together).
+  const apiRate = rateLimits.limiter("api-rate", { limit: config.apiRateLimit, windowMs: 60_000 });
 
   // Uploaded photos and the invoices' PDFs (rendered once, kept).
   const uploadStorage = await createUploadStorage(config);
@@ -188,6 +196,7 @@ export async function buildApp({
   const currentUser = createSessionReader(auth);
   installCursorSeal(app, authSecret);
   const users = createUsersService(db);
+  const apiTokens = createApiTokensService(db);
   const catalog = createCatalogService(db, { publicUrl: config.publicUrl });
   // Rendered public pages show the catalog and the reviews (verified by a paid order): kept until
   // either changes (decision 023).
@@ -272,6 +281,7 @@ export async function buildApp({
     mailPreferences,
   );
   accountSettingsRoutes(app, { accountData });
+  tokenRoutes(app, { tokens: apiTokens });
   catalogRoutes(app, { catalog, toolList, readyResponses });
   await catalogCsvRoutes(app, { db, toolList });
   await cartRoutes(app, { cart });

@@ -39,6 +39,7 @@ const envSchema = z.object({
   ADMIN_EMAILS: z.string().default(""),
   TRUSTED_ORIGINS: z.string().default(""),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   REDIS_URL: optional.refine(
     (v) => v === undefined || isRedisUrl(v),
     "must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379",
@@ -122,6 +123,8 @@ export type Config = {
   trustedOrigins: string[];
   /** Sign-in and sign-up attempts per client address and minute. */
   authRateLimit: number;
+  /** Requests one account may make with its access tokens per minute (API_RATE_LIMIT). */
+  apiRateLimit: number;
   /** Redis shared by every server for the rate limits (REDIS_URL); undefined keeps them in each process's memory. */
   redisUrl: string | undefined;
   /** Start of every key this shop writes in Redis (REDIS_KEY_PREFIX), so several shops can share one. */
@@ -198,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: list(e.ADMIN_EMAILS),
     trustedOrigins: list(e.TRUSTED_ORIGINS),
     authRateLimit: e.AUTH_RATE_LIMIT,
+    apiRateLimit: e.API_RATE_LIMIT,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,

@@ -3,11 +3,19 @@ import os from "node:os";
 import path from "node:path";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tokenMessages } from "../../contract/api-tokens";
 import { buildApp } from "../app";
 import type { Database } from "../db/database";
 import { installErrorHandlers } from "../http/errors";
 import { openTestDatabase, testConfig } from "../test/test-env";
-import { installAccess, type RouteAccess, routeAccessTable, signedInUser, undeclaredRoutes } from "./access";
+import {
+  bearerToken,
+  installAccess,
+  type RouteAccess,
+  routeAccessTable,
+  signedInUser,
+  undeclaredRoutes,
+} from "./access";
 import type { SessionUser } from "./guards";
 
 const buyer: SessionUser = { id: "u1", email: "buyer@example.com", name: "Buyer", role: "user", image: null };
@@ -146,6 +154,136 @@ describe("access declared on every route", () => {
   });
 });
 
+describe("a Bearer access token", () => {
+  // The x-who fake's tokens: "buyer-orders" (orders:read), "admin-all" (every scope); anything else
+  // is unknown. "limited" is over its account's limit.
+  const app = Fastify();
+  installErrorHandlers(app);
+  const reads = { session: 0, counted: [] as string[] };
+  installAccess(
+    app,
+    async (request) => {
+      reads.session++;
+      return request.headers["x-who"] === "admin" ? admin : undefined;
+    },
+    {
+      authenticate: async (token) =>
+        token === "buyer-orders"
+          ? { user: buyer, scopes: ["orders:read"], tokenId: "t1" }
+          : token === "admin-all"
+            ? {
+                user: admin,
+                scopes: ["catalog:read", "orders:read", "orders:write", "invoices:read"],
+                tokenId: "t2",
+              }
+            : token === "limited"
+              ? { user: { ...buyer, id: "u2" }, scopes: ["orders:read"], tokenId: "t3" }
+              : undefined,
+      countRequest: async (userId) => {
+        reads.counted.push(userId);
+        return userId === "u2" ? 42 : undefined;
+      },
+    },
+  );
+  const me = async (request: FastifyRequest) => ({ me: request.user?.email ?? null });
+  app.get("/api/open", { config: { access: "public" } }, me);
+  app.post("/api/open", { config: { access: "public" } }, me);
+  app.get("/api/catalog", { config: { access: "public", scope: "catalog:read" } }, me);
+  app.get("/api/orders", { config: { access: "user", scope: "orders:read" } }, me);
+  app.post("/api/orders", { config: { access: "user", scope: "orders:write" } }, me);
+  app.get("/api/settings", { config: { access: "user" } }, me);
+  app.get("/api/all", { config: { access: "admin" } }, me);
+  app.get("/metrics", { config: { access: "public" } }, async (request) => ({
+    auth: request.headers.authorization,
+  }));
+  beforeAll(() => app.ready());
+  afterAll(() => app.close());
+
+  const send = (url: string, token: string, extra: Record<string, string> = {}) =>
+    app.inject({ method: "GET", url, headers: { authorization: `Bearer ${token}`, ...extra } });
+
+  it("reads the token of an Authorization: Bearer header only", () => {
+    const request = (authorization?: string) =>
+      ({ headers: authorization === undefined ? {} : { authorization } }) as FastifyRequest;
+    expect(bearerToken(request())).toBeUndefined();
+    expect(bearerToken(request("Basic dXNlcjpwdw=="))).toBeUndefined();
+    expect(bearerToken(request("Bearer cmt_abc"))).toBe("cmt_abc");
+    expect(bearerToken(request("bearer  cmt_abc "))).toBe("cmt_abc");
+    expect(bearerToken(request("Bearer"))).toBe("");
+  });
+
+  it("lets a valid token read a public route without a scope, as a visitor", async () => {
+    reads.session = 0;
+    const res = await send("/api/open", "buyer-orders", { "x-who": "admin" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ me: null });
+    expect(reads.session).toBe(0);
+  });
+
+  it("acts as the token's user within its scope, the session never read", async () => {
+    reads.session = 0;
+    const res = await send("/api/orders", "buyer-orders", { "x-who": "admin" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ me: buyer.email });
+    const catalog = await send("/api/catalog", "admin-all");
+    expect(catalog.json()).toEqual({ me: admin.email });
+    expect(reads.session).toBe(0);
+  });
+
+  it("refuses an unknown or empty token with 401 on every route, public ones included", async () => {
+    for (const url of ["/api/open", "/api/catalog", "/api/orders", "/api/all"]) {
+      for (const token of ["nope", ""]) {
+        const res = await send(url, token);
+        expect(res.statusCode, url).toBe(401);
+        expect(res.json()).toEqual({ error: tokenMessages.invalid });
+      }
+    }
+  });
+
+  it("refuses admin routes and routes without a scope (403), and a scope the token lacks", async () => {
+    for (const url of ["/api/all", "/api/settings"]) {
+      const res = await send(url, "admin-all");
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json()).toEqual({ error: tokenMessages.notThroughToken });
+    }
+    const write = await app.inject({
+      method: "POST",
+      url: "/api/open",
+      headers: { authorization: "Bearer admin-all" },
+    });
+    expect(write.statusCode).toBe(403);
+    expect(write.json()).toEqual({ error: tokenMessages.notThroughToken });
+    const lacking = await send("/api/catalog", "buyer-orders");
+    expect(lacking.statusCode).toBe(403);
+    expect(lacking.json()).toEqual({ error: tokenMessages.missingScope("catalog:read") });
+  });
+
+  it("counts every token request against its account: over the limit, 429 with Retry-After", async () => {
+    reads.counted.length = 0;
+    await send("/api/orders", "buyer-orders");
+    await send("/api/all", "buyer-orders");
+    expect(reads.counted).toEqual(["u1", "u1"]);
+    const res = await send("/api/orders", "limited");
+    expect(res.statusCode).toBe(429);
+    expect(res.headers["retry-after"]).toBe("42");
+  });
+
+  it("parses the body first: a malformed body is 400 before a wrong token's 401", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/orders",
+      headers: { authorization: "Bearer nope", "content-type": "application/json" },
+      payload: "{oops",
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it("leaves the metrics route's own Bearer alone", async () => {
+    const res = await send("/metrics", "METRICS_TOKEN");
+    expect(res.statusCode).toBe(200);
+  });
+});
+
 const committedTable = path.join(import.meta.dirname, "route-access.txt");
 const updateCommand = "UPDATE_ROUTE_ACCESS=1 npx vitest run server/accounts/access.test.ts";
 
@@ -168,7 +306,12 @@ function tableText(simulated: FastifyInstance, stripe: FastifyInstance): string 
   );
   const width = (pick: (r: (typeof sorted)[number]) => string) =>
     Math.max(...sorted.map((r) => pick(r).length));
-  const [m, u, a] = [width((r) => r.method), width((r) => r.url), width((r) => r.access)];
+  const [m, u, a, sc] = [
+    width((r) => r.method),
+    width((r) => r.url),
+    width((r) => r.access),
+    width((r) => r.scope ?? "-"),
+  ];
   const lines = sorted.map((r) => {
     const notes = [
       ...(r.readsSession ? ["reads the session"] : []),
@@ -178,6 +321,7 @@ function tableText(simulated: FastifyInstance, stripe: FastifyInstance): string 
       r.method.padEnd(m),
       r.url.padEnd(u),
       r.access.padEnd(a),
+      (r.scope ?? "-").padEnd(sc),
       notes.length ? `(${notes.join("; ")})` : "",
     ]
       .join("  ")
@@ -185,7 +329,8 @@ function tableText(simulated: FastifyInstance, stripe: FastifyInstance): string 
   });
   const exceptions = undeclaredRoutes.map((r) => `#   ${r.methods} ${r.url}: ${r.why}`);
   return [
-    "# Who may call each route: method, URL, access (public, user, admin; server/accounts/access.ts).",
+    "# Who may call each route: method, URL, access (public, user, admin; server/accounts/access.ts),",
+    "# and the scope an access token needs to call it (-: never through a token; contract/api-tokens.ts).",
     `# Written by server/accounts/access.test.ts; after a deliberate change: ${updateCommand}`,
     "# Routes that declare nothing (the server refuses to start on any other):",
     ...exceptions,

@@ -43,7 +43,7 @@ type UserRow = {
   emailVerified: boolean;
 };
 
-function sessionUser(u: UserRow): SessionUser {
+export function sessionUser(u: UserRow): SessionUser {
   return {
     id: u.id,
     email: u.email,

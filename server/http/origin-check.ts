@@ -80,12 +80,20 @@ export function createOriginRule(rule: OriginRule) {
 
 export type OriginCheck = ReturnType<typeof createOriginRule>;
 
+/** `Authorization: Bearer …`, the scheme case-insensitive (as server/accounts/access.ts reads it). */
+const sendsBearer = (authorization: string | undefined) =>
+  authorization !== undefined && /^bearer(\s|$)/i.test(authorization.trim());
+
 /**
  * Refuses writes that a browser made from another site (CSRF): the session cookie is SameSite=Lax,
  * which still sends it from another port of the same host, so every unsafe method, whatever its path
  * (as the router matched it, percent-encoded or not), needs an Origin we trust, or, without an
  * Origin, a Sec-Fetch-Site that is not cross-site. The auth routes too (Better Auth lets a
- * cookie-less sign-in through from anywhere). Only the named webhook routes are exempt.
+ * cookie-less sign-in through from anywhere). Only the named webhook routes are exempt, and requests
+ * that send `Authorization: Bearer`: those act by the access token alone (the session cookie is not
+ * read, server/accounts/access.ts), and a browser never adds a token on another site's behalf, so
+ * there is no ambient credential for a cross-site page to ride on (decision 031). A wrong or empty
+ * Bearer is then refused by the access hook (401), a cookie request without one keeps this check.
  */
 export function refuseCrossSiteWrites(app: FastifyInstance, check: OriginCheck) {
   // A callback hook: reads (most requests) leave at once, without a promise per request.
@@ -93,6 +101,7 @@ export function refuseCrossSiteWrites(app: FastifyInstance, check: OriginCheck) 
     if (safeMethods.has(request.method)) return done();
     const route = request.routeOptions.url;
     if (route !== undefined && crossSiteWriteRoutes.has(route)) return done();
+    if (sendsBearer(request.headers.authorization)) return done();
     const origin = request.headers.origin;
     const header: HeaderReader = (name) => request.headers[name];
     if (origin ? !check.isTrusted(origin, header) : request.headers["sec-fetch-site"] === "cross-site") {

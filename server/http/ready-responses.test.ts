@@ -127,19 +127,22 @@ describe("ready responses: the hottest public GET answered before Fastify", () =
     await fetch(`${shop.base}/list?page=1`);
     await fetch(`${shop.base}/list`, { method: "HEAD" });
     expect(shop.state.handled).toBe(3);
+    // An access token is checked (and counted) by the access hook: never answered from memory.
+    await fetch(`${shop.base}/list`, { headers: { authorization: "Bearer cmt_any" } });
+    expect(shop.state.handled).toBe(4);
 
     await new Promise((resolve) => setTimeout(resolve, 50));
     await fetch(`${shop.base}/list`);
-    expect(shop.state.handled).toBe(4);
+    expect(shop.state.handled).toBe(5);
 
     shop.ready.clear();
     shop.state.open = false;
     const draining = await fetch(`${shop.base}/list`);
     expect(draining.headers.get("connection")).toBe("close");
-    expect(shop.state.handled).toBe(5);
+    expect(shop.state.handled).toBe(6);
     shop.state.open = true;
     await fetch(`${shop.base}/list`);
-    expect(shop.state.handled).toBe(6); // an answer sent during the drain is not kept either
+    expect(shop.state.handled).toBe(7); // an answer sent during the drain is not kept either
 
     const withCookie = await listeningApp({ cookie: true });
     try {

@@ -61,8 +61,8 @@ export type ReadyResponsesPort = {
  * The route offers the body it sends (`begin`, then the body); after Fastify has sent it, with the headers every
  * hook added, the answer is kept (`keep`, from the route's onResponse). `clear()` forgets them all
  * and drops an answer still being built (called on every change of what they show). Only plain
- * `GET <url>` requests are answered; anything else (a query, HEAD, another method, a drain) goes
- * through Fastify as usual.
+ * `GET <url>` requests are answered; anything else (a query, HEAD, another method, an Authorization
+ * header, a drain) goes through Fastify as usual.
  */
 export function createReadyResponses({ ttlMs, isOpen, requestIdOf, onServed }: ReadyResponsesOptions) {
   const kept = new Map<string, Kept>();
@@ -70,7 +70,10 @@ export function createReadyResponses({ ttlMs, isOpen, requestIdOf, onServed }: R
   let generation = 0;
 
   function serve(req: IncomingMessage, res: ServerResponse): boolean {
-    if (req.method !== "GET" || req.url === undefined) return false;
+    // A request with an access token (Authorization) goes through the access hook: a wrong token is
+    // a 401 and every token request counts against its account's limit (server/accounts/access.ts).
+    if (req.method !== "GET" || req.url === undefined || req.headers.authorization !== undefined)
+      return false;
     const key = keyOf(req.url, req.headers["accept-encoding"]);
     const ready = kept.get(key);
     if (ready === undefined || !isOpen()) return false;
