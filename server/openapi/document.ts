@@ -1,7 +1,10 @@
 import swagger from "@fastify/swagger";
 import type { FastifyInstance, FastifySchema, RouteOptions } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import type { OpenAPIV3_1 } from "openapi-types";
+import { z } from "zod";
 import { tokenScopes } from "../../contract/api-tokens";
+import { webhookEventLabels, webhookEvents, webhookPayload } from "../../contract/webhooks";
 import type { Access } from "../accounts/access";
 
 /**
@@ -91,6 +94,70 @@ function transform(document: Parameters<typeof jsonSchemaTransform>[0] & { route
   };
 }
 
+/** Standard Webhooks' signing headers (https://www.standardwebhooks.com), on every delivery. */
+const signingHeaders = {
+  "webhook-id": {
+    required: true,
+    description: "The message's id: the same on every attempt of one delivery (deduplicate on it)",
+    schema: { type: "string" },
+  },
+  "webhook-timestamp": {
+    required: true,
+    description: "When this attempt was signed, in seconds since 1970 (refuse one far from your clock)",
+    schema: { type: "string", pattern: "^[0-9]+$" },
+  },
+  "webhook-signature": {
+    required: true,
+    description:
+      "`v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret " +
+      "(the bytes after `whsec_`, base64-decoded); several space-separated when the secret changes. " +
+      "Verify with a Standard Webhooks library (e.g. the `standardwebhooks` npm package).",
+    schema: { type: "string" },
+  },
+} as const;
+
+/**
+ * The document's `webhooks` (OpenAPI 3.1): each event an admin's endpoint can receive
+ * (`POST /api/webhooks/endpoints`), its body from contract/webhooks.ts and the signing headers.
+ */
+export function webhooksSection() {
+  return Object.fromEntries(
+    webhookEvents.map((event) => [
+      event,
+      {
+        post: {
+          tags: ["Webhooks"],
+          summary: webhookEventLabels[event],
+          description:
+            `Posted to each enabled endpoint subscribed to \`${event}\`, signed as Standard Webhooks says; ` +
+            "retried with backoff for 24 hours until it answers 2xx (at least once: deduplicate on `webhook-id`).",
+          operationId: `webhook.${event}`,
+          parameters: Object.entries(signingHeaders).map(([name, header]) => ({
+            name,
+            in: "header",
+            ...header,
+          })),
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: z.toJSONSchema(webhookPayload(event), { target: "draft-2020-12", io: "output" }),
+              },
+            },
+          },
+          responses: {
+            "2XX": { description: "Received: no further attempt" },
+            default: {
+              description:
+                "Not received: tried again later (after 24 hours of failures the endpoint is switched off)",
+            },
+          },
+        },
+      },
+    ]),
+  );
+}
+
 /**
  * Registers the document's collector. Call it on the root instance after `installAccess` and before
  * any route is added (it sees routes as they are added).
@@ -111,6 +178,8 @@ export async function installApiDocument(app: FastifyInstance, opts: { publicUrl
           "Lists are paged with `?page=&limit=` or the cursors of the `Link` header; the total is in `X-Total-Count`.",
       },
       servers: [{ url: opts.publicUrl }],
+      // zod's JSON Schema (2020-12) is what OpenAPI 3.1 takes, though its type is not openapi-types'.
+      webhooks: webhooksSection() as unknown as Record<string, OpenAPIV3_1.PathItemObject>,
       components: {
         securitySchemes: {
           sessionCookie: { type: "apiKey", in: "cookie", name: "better-auth.session_token" },
