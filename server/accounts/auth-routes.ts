@@ -67,9 +67,9 @@ export function authRoutes(
         302: noContent(
           "To the identity provider, or back to the shop (sign-in/social, callback/{provider}, verify-email)",
         ),
-        "4XX": betterAuthError.describe(
-          "Refused: wrong email or password, not signed in, too many attempts…",
-        ),
+        401: betterAuthError.describe("Wrong email or password, or not signed in"),
+        403: betterAuthError.describe("Not allowed: e.g. the email address is not verified yet"),
+        "4XX": betterAuthError.describe("Refused otherwise (Better Auth's status and code)"),
       },
     },
     async handler(request, reply) {
