@@ -11,6 +11,7 @@ import { adminEmail, signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase, TestEnv } from "../test/test-env";
 import { documentedAnswerProblems } from "./answer-check";
 import { shopRoutes } from "./answer-groups";
+import { docsContentSecurityPolicy } from "./routes";
 
 // A real answer of every route of `shopRoutes` held to the schema GET /api/openapi.json documents
 // for it (server/openapi/answer-check.ts), and an answer of each kind of refusal (400, 401, 403, 404).
@@ -115,11 +116,20 @@ describeEachDatabase(
       expect(document.json()).toMatchObject({ openapi: "3.1.0" });
       const page = await call(env.app, "GET", "/api/docs");
       expect([page.statusCode, page.headers["content-type"]]).toEqual([200, "text/html; charset=utf-8"]);
-      const script = await call(env.app, "GET", "/api/docs/swagger-ui-bundle.js");
-      expect([script.statusCode, script.headers["content-type"]]).toEqual([
-        200,
-        "text/javascript; charset=utf-8",
-      ]);
+      // Our own scripts only: no inline script, no eval, nothing from another origin.
+      const csp = String(page.headers["content-security-policy"]);
+      expect(csp).toBe(docsContentSecurityPolicy);
+      expect(csp).not.toMatch(/unsafe|https?:/);
+      expect(page.body).not.toMatch(/<script>|<style|style=/);
+      const files = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? "");
+      expect(files.length).toBe(4);
+      for (const file of files) {
+        expect(file).toMatch(/^\/api\/docs\//);
+        const res = await call(env.app, "GET", file);
+        expect(res.statusCode, file).toBe(200);
+      }
+      const start = await call(env.app, "GET", "/api/docs/start.js");
+      expect(start.body).toContain('url: "/api/openapi.json"');
       for (const route of undocumented) answered.add(route);
     });
 
