@@ -4,6 +4,7 @@ import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { z } from "zod";
 import { tokenScopes } from "../../contract/api-tokens";
+import { totalCountHeader } from "../../contract/pagination";
 import { webhookEventLabels, webhookEvents, webhookPayload } from "../../contract/webhooks";
 import type { Access } from "../accounts/access";
 
@@ -44,6 +45,22 @@ const whoMayCall: Record<Access, string> = {
   admin: "A signed-in admin (session cookie); never an access token.",
 };
 
+/** The headers of a page of a list (server/http/pages.ts `sendPage`). */
+const pageHeaders = {
+  [totalCountHeader]: { type: "integer", description: "How many items the whole list has" },
+  link: {
+    type: "string",
+    description: 'The next and previous pages (RFC 8288): `</api/…?cursor=…>; rel="next"`',
+  },
+};
+
+/** A route that answers a page of a list: a `limit` in its query and an array as its 200. */
+function isPaged(schema: Record<string, unknown>): boolean {
+  const query = schema.querystring as { properties?: Record<string, unknown> } | undefined;
+  const ok = (schema.response as Record<string, { type?: unknown }> | undefined)?.[200];
+  return query?.properties?.limit !== undefined && ok?.type === "array";
+}
+
 /** jsonSchemaTransform, then who may call the route and the errors every route of its kind can answer. */
 function transform(document: Parameters<typeof jsonSchemaTransform>[0] & { route?: RouteOptions }): {
   schema: FastifySchema;
@@ -55,6 +72,14 @@ function transform(document: Parameters<typeof jsonSchemaTransform>[0] & { route
   const access = route.config?.access ?? "public";
   const scope = route.config?.scope;
   const responses = { ...((schema.response as Record<string, unknown>) ?? {}) };
+  if (isPaged(schema)) responses[200] = { ...(responses[200] as object), headers: pageHeaders };
+  // A success without words of its own is described by the route's summary (not "Default Response").
+  for (const [status, answer] of Object.entries(responses)) {
+    const described = answer as { description?: string; content?: unknown };
+    if (/^2/.test(status) && !described.description && !described.content && schema.summary) {
+      responses[status] = { ...described, "x-response-description": schema.summary };
+    }
+  }
   const takesInput = ["body", "querystring", "params"].some((k) => k in schema);
   if (takesInput) responses[400] ??= errorResponse("The request is not valid: `error` says what to change");
   if (access !== "public" || scope) {
