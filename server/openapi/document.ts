@@ -5,7 +5,12 @@ import type { OpenAPIV3_1 } from "openapi-types";
 import { z } from "zod";
 import { tokenScopes } from "../../contract/api-tokens";
 import { totalCountHeader } from "../../contract/pagination";
-import { webhookEventLabels, webhookEvents, webhookPayload } from "../../contract/webhooks";
+import {
+  type WebhookEvent,
+  webhookEventLabels,
+  webhookEvents,
+  webhookPayload,
+} from "../../contract/webhooks";
 import type { Access } from "../accounts/access";
 
 /**
@@ -141,6 +146,15 @@ const signingHeaders = {
   },
 } as const;
 
+/** An event's body as JSON Schema 2020-12, OpenAPI 3.1's own dialect (so without a `$schema` of its own). */
+function payloadSchema(event: WebhookEvent) {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(webhookPayload(event), {
+    target: "draft-2020-12",
+    io: "output",
+  });
+  return schema;
+}
+
 /**
  * The document's `webhooks` (OpenAPI 3.1): each event an admin's endpoint can receive
  * (`POST /api/webhooks/endpoints`), its body from contract/webhooks.ts and the signing headers.
@@ -166,7 +180,7 @@ export function webhooksSection() {
             required: true,
             content: {
               "application/json": {
-                schema: z.toJSONSchema(webhookPayload(event), { target: "draft-2020-12", io: "output" }),
+                schema: payloadSchema(event),
               },
             },
           },
