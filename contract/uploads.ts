@@ -21,3 +21,13 @@ export const imageUrlField = z
   .min(1, "Image is Required")
   .max(300, "Upload the photo here first")
   .regex(ourImage, "Upload the photo here first");
+
+/** `POST /api/upload`'s multipart form, as the API document shows it: one photo in the field `image`. */
+export const uploadForm = z.object({
+  [uploadField]: z
+    .string()
+    .meta({ contentMediaType: "image/*", description: "The photo (JPEG, PNG, WebP…)" }),
+});
+
+/** `GET /uploads/{name}`: a stored photo's name. */
+export const uploadNameParams = z.object({ name: z.string().regex(uploadNamePattern) });

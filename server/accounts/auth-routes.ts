@@ -1,7 +1,9 @@
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { wrongCurrentPasswordMessage } from "../../contract/account-settings";
 import type { AuthOptions } from "../../contract/accounts";
+import { authOptionsAnswer, betterAuthError, noContent } from "../../contract/shop-answers";
 import type { RateLimiter } from "../rate-limits/rate-limiter";
 import type { AfterAnswer } from "./after-answer";
 import { type Auth, clientIpHeader } from "./auth";
@@ -48,6 +50,28 @@ export function authRoutes(
     url: "/api/auth/*",
     // Public: Better Auth checks its own sessions, per endpoint.
     config: { access: "public" },
+    schema: {
+      tags: ["Accounts"],
+      summary:
+        "Better Auth's endpoints: sign-up/email, sign-in/email, sign-out, get-session, change-password…",
+      description:
+        "Sessions are Better Auth's (https://www.better-auth.com/docs/concepts/api): `POST sign-up/email` " +
+        "`{ name, email, password }`, `POST sign-in/email` `{ email, password }`, `POST sign-out`, " +
+        "`GET get-session` (null when signed out), `POST change-password`, `POST change-email`, " +
+        "`POST request-password-reset`, `POST reset-password`, `GET verify-email`, `POST sign-in/social`, " +
+        "`GET callback/{provider}`. The session is the httpOnly cookie it sets (never the body). " +
+        "Its errors carry our `error` beside its `message` and `code`. A script uses an access token instead.",
+      params: z.object({ "*": z.string().describe("The Better Auth endpoint, e.g. sign-in/email") }),
+      response: {
+        200: z.unknown().describe("The endpoint's answer (Better Auth's)"),
+        302: noContent(
+          "To the identity provider, or back to the shop (sign-in/social, callback/{provider}, verify-email)",
+        ),
+        401: betterAuthError.describe("Wrong email or password, or not signed in"),
+        403: betterAuthError.describe("Not allowed: e.g. the email address is not verified yet"),
+        "4XX": betterAuthError.describe("Refused otherwise (Better Auth's status and code)"),
+      },
+    },
     async handler(request, reply) {
       const headers = fromNodeHeaders(request.headers);
       headers.set(clientIpHeader, request.ip);
@@ -101,7 +125,14 @@ export function authRoutes(
 
   app.get(
     "/api/auth-options",
-    { config: { access: "public" } },
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["Accounts"],
+        summary: "What the sign-in screens offer (Google, the identity provider's picture hosts)",
+        response: { 200: authOptionsAnswer },
+      },
+    },
     async (): Promise<AuthOptions> => ({ google: deps.google, pictureSources: deps.pictureSources }),
   );
 }

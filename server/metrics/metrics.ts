@@ -5,6 +5,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import type { Database } from "#server/db/database";
 import { forbidden, unauthorized } from "#server/http/errors";
 import { replayedHeader } from "#server/idempotency/keys";
+import { failureAnswer, textAnswer } from "../../contract/shop-answers";
 
 export type ShopMetrics = {
   observeRequest(method: string, route: string, status: number, seconds: number): void;
@@ -112,10 +113,26 @@ export function installMetrics(app: FastifyInstance, { database, token }: Metric
   });
 
   // Public as far as sessions go (a scraper has none): the token, or a local direct scrape, is its check.
-  app.get("/metrics", { config: { access: "public" } }, async (request: FastifyRequest, reply) => {
-    assertMayScrape(request, token);
-    return reply.header("content-type", registry.contentType).send(await registry.metrics());
-  });
+  app.get(
+    "/metrics",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["Health"],
+        summary:
+          "Prometheus metrics (with METRICS_TOKEN set: `Authorization: Bearer <METRICS_TOKEN>`; else loopback only)",
+        response: {
+          200: textAnswer("text/plain", "Prometheus text format 0.0.4"),
+          401: failureAnswer("The metrics token is missing or wrong"),
+          403: failureAnswer("Without a token, only a direct local scrape may read them"),
+        },
+      },
+    },
+    async (request: FastifyRequest, reply) => {
+      assertMayScrape(request, token);
+      return reply.header("content-type", registry.contentType).send(await registry.metrics());
+    },
+  );
   return { observeRequest, countPageRender: (outcome) => pageRenders.inc({ outcome }) };
 }
 

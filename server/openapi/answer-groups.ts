@@ -27,6 +27,8 @@ export const shopRoutes = [
   "POST /api/contact",
   "PATCH /api/contact/:id",
   "POST /api/create-payment-intent",
+  "GET /api/docs",
+  "GET /api/docs/:file",
   "GET /api/health",
   "GET /api/health/ready",
   "GET /api/myPortfolio",

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
+import { profileListAnswer, savedAnswer } from "../../contract/answers";
 import { listQuery } from "../../contract/pagination";
 import { noUserMessage, ownerQuery } from "../../contract/profiles";
+import { failureAnswer } from "../../contract/shop-answers";
 import { signedInUser } from "../accounts/access";
 import type { SessionUser } from "../accounts/guards";
 import { notFound, parseInput, unauthorized } from "../http/errors";
@@ -31,7 +33,15 @@ export function profileRoutes(app: FastifyInstance, deps: { profiles: ProfilesSe
     // The stored email is the session's; a different one in the body is ignored.
     app.post(
       kind.path,
-      { config: { access: "user", signInMessage: noUserMessage } },
+      {
+        config: { access: "user", signInMessage: noUserMessage },
+        schema: {
+          tags: ["Profiles"],
+          summary: `Save your ${kind.noun.toLowerCase()} (201 the first time, 200 when it updates it)`,
+          body: kind.schema,
+          response: { 200: savedAnswer, 201: savedAnswer },
+        },
+      },
       async (request, reply) => {
         const me = signedInUser(request);
         const saved = await records.save(me, parseInput(kind.schema, request.body));
@@ -40,19 +50,45 @@ export function profileRoutes(app: FastifyInstance, deps: { profiles: ProfilesSe
     );
 
     // The owner and admins see every field, everyone else the public part (no email, no phone).
-    app.get(kind.path, { config: { access: "public", readsSession: true } }, async (request) => {
-      const { email, me } = reader(request);
-      const row = await records.find(email);
-      if (!row) throw notFound(kind.missing);
-      return present(kind, row, seesEverything(me, row.userId));
-    });
+    app.get(
+      kind.path,
+      {
+        config: { access: "public", readsSession: true },
+        schema: {
+          tags: ["Profiles"],
+          summary: `Someone's ${kind.noun.toLowerCase()} (?email=), or your own without it`,
+          description:
+            "Its email and phone only to its owner and admins. Without `?email=` and signed out: 401.",
+          querystring: ownerQuery,
+          response: { 200: kind.answer, 401: failureAnswer(noUserMessage), 404: failureAnswer(kind.missing) },
+        },
+      },
+      async (request) => {
+        const { email, me } = reader(request);
+        const row = await records.find(email);
+        if (!row) throw notFound(kind.missing);
+        return present(kind, row, seesEverything(me, row.userId));
+      },
+    );
   }
 
   ownRecordRoutes(deps.profiles.profile);
   ownRecordRoutes(deps.profiles.portfolio);
 
-  app.get("/api/showAllProfile", { config: { access: "admin" } }, async (request, reply) => {
-    const page = await deps.profiles.listProfiles(parseListQuery(listQuery, request));
-    return sendPage(reply, page);
-  });
+  app.get(
+    "/api/showAllProfile",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["Profiles"],
+        summary: "A page of profiles",
+        querystring: listQuery,
+        response: { 200: profileListAnswer },
+      },
+    },
+    async (request, reply) => {
+      const page = await deps.profiles.listProfiles(parseListQuery(listQuery, request));
+      return sendPage(reply, page);
+    },
+  );
 }

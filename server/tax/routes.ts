@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { sellerBody, type TaxRatesAnswer, taxRatesBody } from "#contract/tax";
+import { sellerAnswer, sellerBody, type TaxRatesAnswer, taxRatesAnswer, taxRatesBody } from "#contract/tax";
 import { badRequest, describeZodIssue, parseInput } from "#server/http/errors";
 import type { TaxService } from "./service";
 
@@ -25,23 +25,74 @@ function parseRates(body: unknown) {
 export function taxRoutes(app: FastifyInstance, deps: { tax: TaxService }) {
   app.get(
     "/api/tax/rates",
-    { config: { access: "public", scope: "catalog:read" } },
+    {
+      config: { access: "public", scope: "catalog:read" },
+      schema: {
+        tags: ["Tax"],
+        summary: "The tax rates by country and region",
+        response: { 200: taxRatesAnswer },
+      },
+    },
     async (): Promise<TaxRatesAnswer> => {
       return { rates: await deps.tax.rates() };
     },
   );
 
-  app.get("/api/settings/tax", { config: { access: "admin" } }, async (): Promise<TaxRatesAnswer> => {
-    return { rates: await deps.tax.rates() };
-  });
+  app.get(
+    "/api/settings/tax",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["Tax"],
+        summary: "The tax rates, to edit",
+        response: { 200: taxRatesAnswer },
+      },
+    },
+    async (): Promise<TaxRatesAnswer> => {
+      return { rates: await deps.tax.rates() };
+    },
+  );
 
-  app.put("/api/settings/tax", { config: { access: "admin" } }, async (request): Promise<TaxRatesAnswer> => {
-    return { rates: await deps.tax.replaceRates(parseRates(request.body)) };
-  });
+  app.put(
+    "/api/settings/tax",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["Tax"],
+        summary: "Replace the tax rates",
+        body: taxRatesBody,
+        response: { 200: taxRatesAnswer },
+      },
+    },
+    async (request): Promise<TaxRatesAnswer> => {
+      return { rates: await deps.tax.replaceRates(parseRates(request.body)) };
+    },
+  );
 
-  app.get("/api/settings/seller", { config: { access: "admin" } }, async () => deps.tax.seller());
+  app.get(
+    "/api/settings/seller",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["Tax"],
+        summary: "The seller's details printed on invoices (null until set)",
+        response: { 200: sellerAnswer },
+      },
+    },
+    async () => deps.tax.seller(),
+  );
 
-  app.put("/api/settings/seller", { config: { access: "admin" } }, async (request) =>
-    deps.tax.saveSeller(parseInput(sellerBody, request.body)),
+  app.put(
+    "/api/settings/seller",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["Tax"],
+        summary: "Set the seller's details printed on invoices",
+        body: sellerBody,
+        response: { 200: sellerAnswer },
+      },
+    },
+    async (request) => deps.tax.saveSeller(parseInput(sellerBody, request.body)),
   );
 }

@@ -1,6 +1,15 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { maxUploadBytes, uploadField, uploadNamePattern } from "../../contract/uploads";
+import { z } from "zod";
+import { uploadAnswer } from "../../contract/answers";
+import { failureAnswer } from "../../contract/shop-answers";
+import {
+  maxUploadBytes,
+  uploadField,
+  uploadForm,
+  uploadNameParams,
+  uploadNamePattern,
+} from "../../contract/uploads";
 import { signedInUser } from "../accounts/access";
 import { badRequest, HttpError, notFound } from "../http/errors";
 import type { RateLimiter } from "../rate-limits/rate-limiter";
@@ -21,42 +30,83 @@ export async function uploadRoutes(
       limits: { fileSize: maxUploadBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50 },
     });
 
-    scope.post("/api/upload", { config: { access: "user" } }, async (request, reply) => {
-      const me = signedInUser(request);
-      if (!request.isMultipart()) {
-        throw new HttpError(415, `Send the photo as multipart/form-data in the field "${uploadField}"`);
-      }
-      const waitSeconds = await deps.limiter.hit(me.id);
-      if (waitSeconds !== undefined) {
-        reply.header("retry-after", waitSeconds);
-        throw new HttpError(429, tooMany(waitSeconds));
-      }
-      const bytes = await readPhoto(request);
-      const data = await deps.uploads.store(me.id, bytes);
-      return reply.status(201).send({ success: true, data });
-    });
+    scope.post(
+      "/api/upload",
+      {
+        config: { access: "user" },
+        schema: {
+          tags: ["Uploads"],
+          summary: "Upload a photo (multipart/form-data, field `image`): stored as WebP with a thumbnail",
+          consumes: ["multipart/form-data"],
+          body: uploadForm,
+          response: {
+            201: uploadAnswer,
+            413: failureAnswer("The photo or the form is too large"),
+            415: failureAnswer("Not multipart/form-data"),
+          },
+        },
+      },
+      async (request, reply) => {
+        const me = signedInUser(request);
+        if (!request.isMultipart()) {
+          throw new HttpError(415, `Send the photo as multipart/form-data in the field "${uploadField}"`);
+        }
+        const waitSeconds = await deps.limiter.hit(me.id);
+        if (waitSeconds !== undefined) {
+          reply.header("retry-after", waitSeconds);
+          throw new HttpError(429, tooMany(waitSeconds));
+        }
+        const bytes = await readPhoto(request);
+        const data = await deps.uploads.store(me.id, bytes);
+        return reply.status(201).send({ success: true, data });
+      },
+    );
   });
 
   // The stored WebP files, which never change under their random names.
-  app.get("/uploads/:name", { config: { access: "public" } }, async (request, reply) => {
-    const { name } = request.params as { name: string };
-    if (!uploadNamePattern.test(name)) throw notFound("No such photo");
-    const file = await deps.uploads.open(name);
-    if (!file) throw notFound("No such photo");
-    return reply
-      .header("content-type", file.contentType)
-      .header("content-length", file.size)
-      .header("cache-control", "public, max-age=31536000, immutable")
-      .header("x-content-type-options", "nosniff")
-      .header("content-security-policy", "default-src 'none'; sandbox")
-      .send(file.body);
-  });
+  app.get(
+    "/uploads/:name",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["Uploads"],
+        summary: "A stored photo (WebP; the name never changes)",
+        params: uploadNameParams,
+        response: { 200: { description: "The photo", content: { "image/webp": { schema: z.string() } } } },
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params as { name: string };
+      if (!uploadNamePattern.test(name)) throw notFound("No such photo");
+      const file = await deps.uploads.open(name);
+      if (!file) throw notFound("No such photo");
+      return reply
+        .header("content-type", file.contentType)
+        .header("content-length", file.size)
+        .header("cache-control", "public, max-age=31536000, immutable")
+        .header("x-content-type-options", "nosniff")
+        .header("content-security-policy", "default-src 'none'; sandbox")
+        .send(file.body);
+    },
+  );
 
   // Any other address under /uploads/ (a name longer than the router's parameters, a sub-folder) is
   // no photo either: the same JSON 404, not the web app's not-found page.
-  app.get("/uploads/*", { config: { access: "public" } }, async () => {
-    throw notFound("No such photo");
-  });
+  app.get(
+    "/uploads/*",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["Uploads"],
+        summary: "Any other address under /uploads/: no photo (404)",
+        params: z.object({ "*": z.string() }),
+        response: { 404: failureAnswer("No such photo") },
+      },
+    },
+    async () => {
+      throw notFound("No such photo");
+    },
+  );
 }
 
 function tooMany(waitSeconds: number): string {

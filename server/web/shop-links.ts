@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { shopLinksDocumented } from "../../contract/shop-answers";
 import type { ShopLinks } from "../../contract/shop-links";
 
 /**
@@ -7,5 +8,16 @@ import type { ShopLinks } from "../../contract/shop-links";
  * (decision 023), and the pages it keeps are right until the server restarts with other settings.
  */
 export function shopLinksRoutes(app: FastifyInstance, deps: { links: ShopLinks }) {
-  app.get("/api/shop-links", { config: { access: "public" } }, async () => deps.links);
+  app.get(
+    "/api/shop-links",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["Shop"],
+        summary: "The shop's social and app-store links that are set",
+        response: { 200: shopLinksDocumented },
+      },
+    },
+    async () => deps.links,
+  );
 }

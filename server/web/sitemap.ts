@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { textAnswer } from "../../contract/shop-answers";
 
 /**
  * The public pages for search engines, with their one address each (/home is the same page as /).
@@ -49,24 +50,45 @@ export function robotsTxt(publicUrl: string): string {
 /** GET /sitemap.xml: the public pages at the shop's public address; GET /robots.txt. */
 export function sitemapRoutes(app: FastifyInstance, deps: { publicUrl: string }) {
   const robots = robotsTxt(deps.publicUrl);
-  app.get("/robots.txt", { config: { access: "public" } }, (_request, reply) =>
-    reply
-      .header("content-type", "text/plain; charset=utf-8")
-      .header("cache-control", "public, max-age=86400")
-      .send(robots),
+  app.get(
+    "/robots.txt",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["Shop"],
+        summary: "Rules for crawlers",
+        response: { 200: textAnswer("text/plain", "robots.txt") },
+      },
+    },
+    (_request, reply) =>
+      reply
+        .header("content-type", "text/plain; charset=utf-8")
+        .header("cache-control", "public, max-age=86400")
+        .send(robots),
   );
   const urls = sitemapPages.map((p) => `  <url><loc>${escapeXml(`${deps.publicUrl}${p}`)}</loc></url>`);
-  app.get("/sitemap.xml", { config: { access: "public" } }, async (_request, reply) => {
-    const body = [
-      '<?xml version="1.0" encoding="UTF-8"?>',
-      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...urls,
-      "</urlset>",
-      "",
-    ].join("\n");
-    return reply
-      .header("content-type", "application/xml; charset=utf-8")
-      .header("cache-control", "public, max-age=3600")
-      .send(body);
-  });
+  app.get(
+    "/sitemap.xml",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["Shop"],
+        summary: "The public pages, for search engines",
+        response: { 200: textAnswer("application/xml", "A sitemap (sitemaps.org 0.9)") },
+      },
+    },
+    async (_request, reply) => {
+      const body = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        ...urls,
+        "</urlset>",
+        "",
+      ].join("\n");
+      return reply
+        .header("content-type", "application/xml; charset=utf-8")
+        .header("cache-control", "public, max-age=3600")
+        .send(body);
+    },
+  );
 }
