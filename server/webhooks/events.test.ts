@@ -73,6 +73,11 @@ describeEachDatabase(
       return webhookPayload(event).parse(row?.payload);
     }
 
+    /** A card order of `quantity` pieces at $10.00, of a new tool, placed by the buyer. */
+    const cardOrder = async (quantity: number) => {
+      const tool = await insertTool(env.db, { priceCents: 10_00, minimum: 1, available: 1000 });
+      return placeOrder(env.app, buyer, tool.id, quantity);
+    };
     const ship = async (orderId: string) => {
       const res = await call(env.app, "PUT", `/api/allOrder/${orderId}`, shopAdmin);
       expect(res.statusCode, res.body).toBe(200);
@@ -128,8 +133,7 @@ describeEachDatabase(
     });
 
     it("records order.paid and invoice.issued when a card order is paid, order.shipped when it ships", async () => {
-      const tool = await insertTool(env.db, { priceCents: 10_00, minimum: 1, available: 1000 });
-      const order = await placeOrder(env.app, buyer, tool.id, 3);
+      const order = await cardOrder(3);
       await payOrder(env.app, buyer, order._id);
 
       expect((await oneDelivery("order.paid", order._id)).data).toMatchObject({
@@ -157,8 +161,7 @@ describeEachDatabase(
     });
 
     it("records order.cancelled once when an admin removes an unpaid order", async () => {
-      const tool = await insertTool(env.db, { priceCents: 10_00, minimum: 1, available: 1000 });
-      const order = await placeOrder(env.app, buyer, tool.id, 2);
+      const order = await cardOrder(2);
       const res = await call(env.app, "DELETE", `/api/allOrder/${order._id}`, shopAdmin);
       expect(res.statusCode, res.body).toBe(200);
       // A second removal is refused and records nothing more.
@@ -172,8 +175,7 @@ describeEachDatabase(
     });
 
     it("records order.cancelled when an unpaid order expires", async () => {
-      const tool = await insertTool(env.db, { priceCents: 10_00, minimum: 1, available: 1000 });
-      const order = await placeOrder(env.app, buyer, tool.id, 2);
+      const order = await cardOrder(2);
       await backdateOrder(env.db, order._id, 49);
       expect(await env.app.expireUnpaidOrders(new Date())).toBeGreaterThanOrEqual(1);
       expect(await env.app.expireUnpaidOrders(new Date())).toBe(0);
@@ -185,8 +187,7 @@ describeEachDatabase(
     });
 
     it("records order.cancelled and the credit note's invoice.issued for a refund", async () => {
-      const tool = await insertTool(env.db, { priceCents: 10_00, minimum: 1, available: 1000 });
-      const order = await placeOrder(env.app, buyer, tool.id, 2);
+      const order = await cardOrder(2);
       await payOrder(env.app, buyer, order._id);
       const res = await call(env.app, "POST", `/api/allOrder/${order._id}/refund`, shopAdmin, {
         reason: "Wrong size",
