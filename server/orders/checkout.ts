@@ -80,7 +80,7 @@ async function insertOrderStatement(
     ),
   );
   const o = order;
-  await tx.execute(sql`
+  const result = await tx.execute(sql`
     with placed as (
       insert into ${orders} (id, number, created_at, updated_at, tool_id, user_id, name, email, phone, address,
         needed_by, product_name, unit_price_cents, quantity, total_cents, payment_method, company_id, po_number,
@@ -105,9 +105,10 @@ async function insertOrderStatement(
     ), cleared as (
       ${clearCart}
     )
-    select id from placed`);
+    select id, (select count(*) from announced) as webhooks from placed`);
   announceMail(confirmation);
-  announceWebhooks();
+  const [row] = (result as unknown as { rows: { webhooks: number | string }[] }).rows;
+  if (Number(row?.webhooks) > 0) announceWebhooks();
 }
 
 /**

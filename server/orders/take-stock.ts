@@ -54,6 +54,8 @@ type Placed = {
   stock_after: number;
   low_stock_at: number | null;
   movement_id: string;
+  /** How many webhook deliveries the statement recorded (one per subscribed endpoint). */
+  webhooks: number | string;
 };
 
 /**
@@ -134,12 +136,13 @@ export async function placeOrderTakingStock(
       ${recordWebhookEventFrom(sql`placed`, "order.placed", o.id, event, o.createdAt)}
     )${confirmed}
     select placed.id, product_name, unit_price_cents, total_cents, tax_cents, created_at, reserved.sku as tool_sku,
-      reserved.available as stock_after, reserved.low_stock_at, moved.id as movement_id
+      reserved.available as stock_after, reserved.low_stock_at, moved.id as movement_id,
+      (select count(*) from announced) as webhooks
     from placed cross join reserved cross join moved`);
   const [row] = (result as unknown as { rows: Placed[] }).rows;
   if (!row) return undefined;
   if (confirmation) announceMail(confirmation);
-  announceWebhooks();
+  if (Number(row.webhooks) > 0) announceWebhooks();
   // In the order's transaction when the caller gave one (orders/place-order.ts does).
   await afterStockChange(
     db,

@@ -11,7 +11,7 @@ import { insertTool } from "../test/factories";
 import { call } from "../test/requests";
 import { adminEmail, signUp, type TestUser } from "../test/sessions";
 import { describeEachDatabase, type TestEnv } from "../test/test-env";
-import { recordWebhookEvent, webhookMessageId } from "./events";
+import { onWebhooksAnnounced, recordWebhookEvent, webhookMessageId } from "./events";
 import { webhookDeliveries, webhookEndpoints } from "./tables";
 
 // Issue 29, part 3b: each of the shop's events is recorded for the admins' webhook endpoints in the
@@ -326,6 +326,27 @@ describeEachDatabase(
       expect(await deliveriesOf(ids.all, "stock.low", key)).toHaveLength(1);
       expect(await deliveriesOf(ids.stockOnly, "stock.low", key)).toHaveLength(1);
       expect(await deliveriesOf(ids.disabled, "stock.low", key)).toHaveLength(0);
+    });
+
+    it("nudges the deliverer when an order records a delivery, and not when no endpoint is subscribed", async () => {
+      let nudges = 0;
+      const stop = onWebhooksAnnounced(() => {
+        nudges++;
+      });
+      try {
+        await cardOrder(1);
+        await Promise.resolve();
+        expect(nudges).toBe(1);
+        await env.db.update(webhookEndpoints).set({ enabled: false }).where(eq(webhookEndpoints.id, ids.all));
+        const before = (await allDeliveries()).length;
+        await cardOrder(1);
+        await Promise.resolve();
+        expect(nudges).toBe(1);
+        expect((await allDeliveries()).length).toBe(before);
+      } finally {
+        stop();
+        await env.db.update(webhookEndpoints).set({ enabled: true }).where(eq(webhookEndpoints.id, ids.all));
+      }
     });
   },
   { ADMIN_EMAILS: adminEmail, UNPAID_ORDER_HOURS: "48" },

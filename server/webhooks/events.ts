@@ -68,7 +68,8 @@ export async function recordWebhookEvent<E extends WebhookEvent>(
  * The same insert as `recordWebhookEvent`, as one query of a caller's `WITH` statement: recorded
  * only if `source` (the name of a query of that `WITH`) has a row, in the statement's own
  * transaction. For a change made in ONE statement (orders/take-stock.ts, orders/checkout.ts): no
- * round trip more. Call `announceWebhooks()` when the statement made the change.
+ * round trip more. It returns a row per delivery recorded: select `count(*)` of it in the
+ * statement and call `announceWebhooks()` when it is not 0 (no endpoint subscribed, no nudge).
  */
 export function recordWebhookEventFrom<E extends WebhookEvent>(
   source: SQL,
@@ -77,7 +78,7 @@ export function recordWebhookEventFrom<E extends WebhookEvent>(
   data: WebhookEventData<E>,
   at: Date = new Date(),
 ): SQL {
-  return deliveriesInsert(event, key, data, at, sql` and exists (select from ${source})`);
+  return sql`${deliveriesInsert(event, key, data, at, sql` and exists (select from ${source})`)} returning 1`;
 }
 
 const recorded = new EventTarget();
