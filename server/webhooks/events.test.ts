@@ -69,7 +69,8 @@ describeEachDatabase(
       expect(rows, `${event} ${key}`).toHaveLength(1);
       expect(await deliveriesOf(ids.disabled, event, key)).toHaveLength(0);
       const [row] = rows;
-      expect(row).toMatchObject({ status: "pending", attempts: 0, event });
+      // Not its status: once the deliverer runs in the app it tries the (unreachable) address.
+      expect(row?.event).toBe(event);
       return webhookPayload(event).parse(row?.payload);
     }
 
