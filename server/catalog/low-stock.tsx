@@ -1,5 +1,6 @@
 import { and, asc, isNotNull, isNull, lte, or } from "drizzle-orm";
 import type { Db, Tx } from "#server/db/database";
+import { recordWebhookEvent } from "#server/webhooks/events";
 import { Facts, MailLayout } from "../mail/templates/layout";
 import { enqueueToAdmins } from "../mail/templates/to-admins";
 import { tools } from "./tables";
@@ -25,9 +26,17 @@ export function setLowStockShopUrl(url: string): void {
 /**
  * The low-stock event: a change took `tool`'s stock from above its low-stock level to or below it.
  * Tells every admin who has not turned "low-stock" messages off, once per crossing (`movementId`,
- * the change that crossed), in the transaction of the change. The one hook for low-stock messages.
+ * the change that crossed), in the transaction of the change, and records the `stock.low` webhook
+ * event (one per crossing too). The one hook for low-stock messages.
  */
 export async function lowStockCrossed(tx: Db | Tx, tool: CrossedTool, movementId: string): Promise<void> {
+  await recordWebhookEvent(tx, "stock.low", movementId, {
+    toolId: tool.id,
+    sku: tool.sku,
+    name: tool.name,
+    available: tool.available,
+    lowStockAt: tool.lowStockAt,
+  });
   await enqueueToAdmins(tx, "low-stock", {
     about: `${tool.id}:${movementId}`,
     subject: `Low stock: ${tool.name}`,

@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { shopToday } from "#contract/delivery-dates";
-import { lotTotalCents } from "#contract/money";
+import { centsToDollars, lotTotalCents } from "#contract/money";
 import { formatOrderNumber } from "#contract/order-number";
 import { totalsByRate } from "#contract/tax";
 import { invoicedCompanyOf } from "#server/companies/company-names";
 import type { Tx } from "#server/db/database";
 import type { IssuedDocument, OrderInvoices } from "#server/orders/orders-deps";
 import { sellerOf } from "#server/tax/seller";
+import { recordWebhookEvent } from "#server/webhooks/events";
 import type { InvoiceDocument } from "./document";
 import { drawDocumentNumber } from "./numbering";
 import { invoices } from "./tables";
@@ -108,6 +109,16 @@ async function insertDocument(
     })
     .returning({ id: invoices.id });
   if (!row) throw new Error("issue: the invoice insert answered nothing");
+  await recordWebhookEvent(tx, "invoice.issued", row.id, {
+    id: row.id,
+    number: drawn.number,
+    kind: document.kind,
+    orderId: order.id,
+    companyId: order.companyId,
+    total: centsToDollars(document.totals.totalCents),
+    issuedOn: document.issuedOn,
+    pdf: `/api/orders/${order.id}/${document.kind === "invoice" ? "invoice" : "credit-note"}.pdf`,
+  });
   return { id: row.id, number: drawn.number };
 }
 

@@ -3,7 +3,8 @@ import { refundRefusal } from "#contract/invoices";
 import { type OrderStatus, type PaymentMethod, transitionRefusal } from "#contract/order-status";
 import type { Tx } from "#server/db/database";
 import { conflict } from "#server/http/errors";
-import { noSuchOrder, type OrderRow } from "./order-view";
+import { recordWebhookEvent } from "#server/webhooks/events";
+import { noSuchOrder, type OrderRow, toOrderEventData } from "./order-view";
 import { orderEvents, orders } from "./tables";
 
 // Every change of an order's status goes through here, under the order's row lock, by the state
@@ -48,7 +49,10 @@ export function assertRefundable(order: Pick<OrderRow, "status" | "paymentMethod
   if (refusal) throw conflict(refusal);
 }
 
-/** Moves a locked order to a new status, if the state machine allows it, and records who did it. */
+/**
+ * Moves a locked order to a new status, if the state machine allows it, and records who did it and
+ * the webhook event of the move (`order.paid`, `order.shipped`, `order.cancelled`: each once per order).
+ */
 export async function changeStatus(tx: Tx, order: OrderRow, change: StatusChange): Promise<OrderRow> {
   if (change.refund) {
     assertRefundable(order);
@@ -69,5 +73,7 @@ export async function changeStatus(tx: Tx, order: OrderRow, change: StatusChange
     actorUserId: change.actorUserId,
     note: change.note,
   });
+  if (change.to !== "pending")
+    await recordWebhookEvent(tx, `order.${change.to}`, row.id, toOrderEventData(row), row.updatedAt);
   return row;
 }

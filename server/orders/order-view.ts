@@ -2,6 +2,7 @@ import { centsToDollars, lotTotalCents } from "#contract/money";
 import { formatOrderNumber } from "#contract/order-number";
 import type { Order, OrderLine } from "#contract/orders";
 import { percentOfMilli, totalsByRate } from "#contract/tax";
+import type { OrderEventData } from "#contract/webhooks";
 import { notFound } from "#server/http/errors";
 import type { orderLines, orders } from "./tables";
 
@@ -16,6 +17,26 @@ export const noSuchOrder = () => notFound("No order with that id");
 /** What the buyer pays for the order, in cents: its stored total, the sum of its lines' unit price × quantity and tax. */
 export function orderAmountCents(order: Pick<OrderRow, "totalCents">): number {
   return order.totalCents;
+}
+
+/** What the `order.*` webhook events carry about an order (contract/webhooks.ts `orderEventData`). */
+export function toOrderEventData(
+  row: Pick<
+    OrderRow,
+    "id" | "number" | "status" | "paymentMethod" | "totalCents" | "poNumber" | "companyId" | "userId"
+  >,
+): OrderEventData {
+  return {
+    id: row.id,
+    orderNumber: formatOrderNumber(row.number),
+    status: row.status,
+    paymentMethod: row.paymentMethod,
+    total: centsToDollars(orderAmountCents(row)),
+    poNumber: row.poNumber,
+    companyId: row.companyId,
+    // The contract's userId is a string: an order of a deleted account (user_id set null) says "".
+    userId: row.userId ?? "",
+  };
 }
 
 /** A line in the API's shape (money in dollars; the line total counted in cents). */

@@ -7,7 +7,8 @@ import { type OrderingTerms, orderingTermsJson, termsFromJson } from "#server/co
 import type { Db, Tx } from "#server/db/database";
 import { announceMail, enqueueMailFrom, type MailMessage } from "#server/mail/outbox";
 import { rateFromJson, taxRateJson } from "#server/tax/rates";
-import type { PlacedOrder } from "./order-view";
+import { announceWebhooks, recordWebhookEventFrom } from "#server/webhooks/events";
+import { type PlacedOrder, toOrderEventData } from "./order-view";
 import { orderEvents, orderLines, orders } from "./tables";
 
 export type NewOrder = {
@@ -53,6 +54,8 @@ type Placed = {
   stock_after: number;
   low_stock_at: number | null;
   movement_id: string;
+  /** How many webhook deliveries the statement recorded (one per subscribed endpoint). */
+  webhooks: number | string;
 };
 
 /**
@@ -87,8 +90,8 @@ export async function nextOrderNumberFor(
 }
 
 /**
- * Takes the stock and records the order, its one line (order_lines), its first event, the stock movement and (with
- * `confirmation`) the buyer's message in the mail outbox in ONE statement (so one transaction, and
+ * Takes the stock and records the order, its one line (order_lines), its first event, the stock movement, its
+ * `order.placed` webhook event and (with `confirmation`) the buyer's message in the mail outbox in ONE statement (so one transaction, and
  * none needed around it). The stock is taken by catalog's own statements (catalog/stock.ts
  * `reserveStock`, the guard against overselling and the ordering rule, and `reservationMovement`),
  * composed here into the WITH: one that would take the stock below zero, or order a tool below what
@@ -111,6 +114,7 @@ export async function placeOrderTakingStock(
   const confirmed = confirmation
     ? sql`, confirmed as (${enqueueMailFrom(sql`placed`, confirmation)})`
     : sql``;
+  const event = toOrderEventData({ ...o, status: "pending", totalCents: netCents + taxCents });
   const result = await db.execute(sql`
     with reserved as (
       ${reserveStock(o.toolId, o.quantity, o.pricing)}
@@ -128,13 +132,17 @@ export async function placeOrderTakingStock(
       select id, 'pending', ${o.userId}, 'Order placed' from placed
     ), moved as (
       ${reservationMovement(o.quantity, o.userId)}
+    ), announced as (
+      ${recordWebhookEventFrom(sql`placed`, "order.placed", o.id, event, o.createdAt)}
     )${confirmed}
     select placed.id, product_name, unit_price_cents, total_cents, tax_cents, created_at, reserved.sku as tool_sku,
-      reserved.available as stock_after, reserved.low_stock_at, moved.id as movement_id
+      reserved.available as stock_after, reserved.low_stock_at, moved.id as movement_id,
+      (select count(*) from announced) as webhooks
     from placed cross join reserved cross join moved`);
   const [row] = (result as unknown as { rows: Placed[] }).rows;
   if (!row) return undefined;
   if (confirmation) announceMail(confirmation);
+  if (Number(row.webhooks) > 0) announceWebhooks();
   // In the order's transaction when the caller gave one (orders/place-order.ts does).
   await afterStockChange(
     db,
