@@ -138,8 +138,8 @@ export const orderEventData = z.object({
   total: z.number(),
   poNumber: z.string().nullable(),
   companyId: z.uuid().nullable(),
-  /** The buyer's account id: a buyer's system keeps the events of its own account. */
-  userId: z.string(),
+  /** The buyer's account id (null once the account is deleted): a buyer's system keeps the events of its own account. */
+  userId: z.string().nullable(),
 });
 export type OrderEventData = z.output<typeof orderEventData>;
 

@@ -34,8 +34,7 @@ export function toOrderEventData(
     total: centsToDollars(orderAmountCents(row)),
     poNumber: row.poNumber,
     companyId: row.companyId,
-    // The contract's userId is a string: an order of a deleted account (user_id set null) says "".
-    userId: row.userId ?? "",
+    userId: row.userId,
   };
 }
 
