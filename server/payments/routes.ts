@@ -4,6 +4,7 @@ import {
   createPaymentIntentBody,
   type PaidOrder,
   type PaymentsConfig,
+  paidOrderSchema,
   type SimulatedConfirmResponse,
   simulatedConfirmBody,
 } from "../../contract/payments";
@@ -50,13 +51,27 @@ export function paymentRoutes(
 
   // The order's owner: marks it paid once the gateway confirms the payment.
   // Answers the paid order with its receipt (order number, amount, card, date, where it was emailed).
-  app.patch("/api/order/:id", { config: { access: "user" } }, async (request): Promise<PaidOrder> => {
-    const buyer = signedInUser(request);
-    const { id } = parseInput(orderIdParams, request.params);
-    const { transactionId } = parseInput(markPaidBody, request.body);
-    const { order, receipt } = await deps.payments.confirmOrderPayment(buyer, id, transactionId);
-    return { ...(await deps.orders.presentOne(order)), receipt };
-  });
+  app.patch(
+    "/api/order/:id",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["Orders"],
+        summary: "Mark your order paid once the gateway confirmed the payment",
+        description: "Answers the paid order with its receipt.",
+        params: orderIdParams,
+        body: markPaidBody,
+        response: { 200: paidOrderSchema },
+      },
+    },
+    async (request): Promise<PaidOrder> => {
+      const buyer = signedInUser(request);
+      const { id } = parseInput(orderIdParams, request.params);
+      const { transactionId } = parseInput(markPaidBody, request.body);
+      const { order, receipt } = await deps.payments.confirmOrderPayment(buyer, id, transactionId);
+      return { ...(await deps.orders.presentOne(order)), receipt };
+    },
+  );
 
   if (gateway.name === "simulated") {
     // What Stripe.js does in the browser: public, as with Stripe, the client secret is the credential.
