@@ -29,8 +29,11 @@ export const lotRefusal = z.object({
 });
 export type LotRefusal = z.infer<typeof lotRefusal>;
 
-/** 400 from PUT /api/cart/lines/{toolId}: a quantity the lot rules refuse, or a body that is no quantity (`error` alone). */
-export const cartLineBadRequest = z.union([lotRefusal, errorAnswer]);
+/**
+ * 400 and 409 from PUT /api/cart/lines/{toolId}: a quantity the lot rules refuse (`lotRefusal`), or
+ * `error` alone (a body that is no quantity; a cart that is full).
+ */
+export const cartLineRefusal = z.union([lotRefusal, errorAnswer]);
 
 /**
  * The valid quantity nearest to `quantity` (ties go up: a workshop would rather have one more lot

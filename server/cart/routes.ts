@@ -3,16 +3,15 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   cartAnswer,
-  cartLineBadRequest,
   cartLineBody,
   cartLineParams,
-  lotRefusal,
+  cartLineRefusal,
   maxQuickOrderBytes,
   quickOrderAnswer,
   quickOrderBody,
 } from "#contract/cart";
 import { signedInUser } from "#server/accounts/access";
-import { badRequest, HttpError, parseInput } from "#server/http/errors";
+import { badRequest, errorResponse, HttpError, parseInput } from "#server/http/errors";
 import { readUploadedFile } from "#server/http/uploaded-file";
 import type { CartService } from "./service";
 
@@ -46,7 +45,7 @@ export async function cartRoutes(app: FastifyInstance, deps: { cart: CartService
           "A quantity the tool's lot rules refuse is answered with the rule and the nearest quantity they allow (`suggestedQuantity`, null when none does): 400 for the quantity itself, 409 for the stock now.",
         params: cartLineParams,
         body: cartLineBody,
-        response: { 200: cartAnswer, 400: cartLineBadRequest, 409: lotRefusal },
+        response: { 200: cartAnswer, 400: cartLineRefusal, 409: cartLineRefusal },
       },
     },
     async (request, reply) => {
@@ -102,7 +101,7 @@ export async function cartRoutes(app: FastifyInstance, deps: { cart: CartService
           summary: "Add a list of SKUs and quantities to your cart",
           description: `The list as JSON \`{ "text": "SKU quantity" a line }\`, or as a CSV file (SKU, quantity) in the field \`${quickOrderField}\` of a multipart/form-data body. Each line that cannot go into the cart is answered in \`problems\` with why and the nearest quantity allowed; the others are added.`,
           body: quickOrderBody,
-          response: { 200: quickOrderAnswer },
+          response: { 200: quickOrderAnswer, 413: errorResponse(tooLarge) },
         },
       },
       async (request) => deps.cart.quickOrder(signedInUser(request).id, await listText(request)),

@@ -1,11 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import {
-  deletedToolAnswer,
-  errorAnswer,
-  insertedAnswer,
-  toolListAnswer,
-  toolSchema,
-} from "../../contract/answers";
+import { deletedToolAnswer, insertedAnswer, toolListAnswer, toolSchema } from "../../contract/answers";
 import { newToolSchema, toolChangesSchema, toolIdParams, toolListQuery } from "../../contract/catalog";
 import { pageQuery, totalCountHeader } from "../../contract/pagination";
 import {
@@ -15,7 +9,7 @@ import {
   stockMovementListAnswer,
 } from "../../contract/stock";
 import { signedInUser } from "../accounts/access";
-import { conflict, notFound, parseInput } from "../http/errors";
+import { conflict, errorResponse, notFound, parseInput } from "../http/errors";
 import { sendPage } from "../http/pages";
 import { keepAnswers, type ReadyResponsesPort } from "../http/ready-responses";
 import type { CachedPage, ToolListCache } from "./list-cache";
@@ -187,10 +181,9 @@ export function catalogRoutes(
       schema: {
         ...toolAdmin,
         summary: "Restock, correct or write off a tool's stock",
-        description: "409 when the change would take the stock below 0.",
         params: toolIdParams,
         body: stockChangeSchema,
-        response: { 201: stockAdjustedAnswer, 409: errorAnswer },
+        response: { 201: stockAdjustedAnswer, 409: errorResponse("The change would take the stock below 0") },
       },
     },
     async (request, reply) => {

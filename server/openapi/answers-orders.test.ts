@@ -208,6 +208,11 @@ describeEachDatabase(
         placed.single = await place();
         placed.refunded = await place();
         placed.shipped = await place();
+        // More than the stock: 409 with `error`; the same key with another body: 422.
+        await answer("POST /api/order", 409, "/api/order", who.buyer, orderBody(tool.id, 100_000));
+        const key = { "idempotency-key": randomUUID() };
+        await answer("POST /api/order", 201, "/api/order", who.buyer, orderBody(tool.id, 10), key);
+        await answer("POST /api/order", 422, "/api/order", who.buyer, orderBody(tool.id, 15), key);
         await answer("GET /api/order", 200, "/api/order", who.buyer);
         await answer("GET /api/order/:id", 200, `/api/order/${placed.single._id}`, who.buyer);
         await answer("GET /api/order/:id", 400, "/api/order/not-an-id", who.buyer);
@@ -234,6 +239,18 @@ describeEachDatabase(
           },
         );
         await answer("DELETE /api/allOrder/:id", 200, `/api/allOrder/${placed.checkedOut._id}`, who.admin);
+        // Each once more: the order's status no longer allows it.
+        await answer("PUT /api/allOrder/:id", 409, `/api/allOrder/${placed.checkedOut._id}`, who.admin, {});
+        await answer(
+          "POST /api/allOrder/:id/refund",
+          409,
+          `/api/allOrder/${placed.refunded._id}/refund`,
+          who.admin,
+          {
+            reason: "Twice",
+          },
+        );
+        await answer("DELETE /api/allOrder/:id", 409, `/api/allOrder/${placed.shipped._id}`, who.admin);
         await answer("GET /api/allOrder", 200, "/api/allOrder?status=paid,shipped,cancelled", who.admin);
         const pdf = await answer(
           "GET /api/orders/:id/invoice.pdf",

@@ -12,7 +12,7 @@ import {
   shipOrderAnswer,
 } from "../../contract/orders";
 import { signedInUser } from "../accounts/access";
-import { parseInput } from "../http/errors";
+import { errorResponse, parseInput } from "../http/errors";
 import { parseListQuery, sendPage } from "../http/pages";
 import type { OrdersService } from "./service";
 
@@ -49,7 +49,10 @@ export function adminOrderRoutes(app: FastifyInstance, deps: { orders: OrdersSer
         summary: "Ship a paid order",
         description: "The body is not read (the spec's client sends the whole order).",
         params: orderIdParams,
-        response: { 200: shipOrderAnswer },
+        response: {
+          200: shipOrderAnswer,
+          409: errorResponse("The order cannot be shipped in its status: `error` says why"),
+        },
       },
     },
     async (request): Promise<ShipOrderResponse> => {
@@ -73,7 +76,7 @@ export function adminOrderRoutes(app: FastifyInstance, deps: { orders: OrdersSer
           "Cancelled, its card payment given back or its amount credited to the company, its stock back on sale, a credit note issued. Answers the order.",
         params: orderIdParams,
         body: refundBody,
-        response: { 200: orderSchema },
+        response: { 200: orderSchema, 409: errorResponse("The order cannot be refunded: `error` says why") },
       },
     },
     async (request): Promise<Order> => {
@@ -94,7 +97,12 @@ export function adminOrderRoutes(app: FastifyInstance, deps: { orders: OrdersSer
         summary: "Remove an unpaid order",
         description: "It is cancelled, not deleted, and its stock goes back on sale.",
         params: orderIdParams,
-        response: { 200: cancelOrderAnswer },
+        response: {
+          200: cancelOrderAnswer,
+          409: errorResponse(
+            "The order cannot be removed in its status (paid, shipped, cancelled): `error` says why",
+          ),
+        },
       },
     },
     async (request): Promise<CancelOrderResponse> => {

@@ -11,7 +11,7 @@ import {
   placeOrderAnswer,
 } from "../../contract/orders";
 import { signedInUser } from "../accounts/access";
-import { forbidden, parseInput } from "../http/errors";
+import { errorResponse, forbidden, parseInput } from "../http/errors";
 import { parseListQuery, sendPage } from "../http/pages";
 import type { IdempotencyKeys } from "../idempotency/keys";
 import { noSuchOrder, type PlacedOrder } from "./order-view";
@@ -53,7 +53,13 @@ export function orderRoutes(
           "Name and email come from the account, product and price from the tool. With an `Idempotency-Key`, a retry gets the first answer and orders nothing again.",
         headers: idempotencyKeyHeaders,
         body: orderBody,
-        response: { 201: placeOrderAnswer },
+        response: {
+          201: placeOrderAnswer,
+          409: errorResponse(
+            "Not enough stock now, or a request with the same Idempotency-Key is still being processed",
+          ),
+          422: errorResponse("The Idempotency-Key was already used with a different request"),
+        },
       },
     },
     async (request, reply) => {
@@ -85,7 +91,11 @@ export function orderRoutes(
           "The cart becomes one order of its lines, all reserved or none, at the total you confirmed (`confirmedTotal`, dollars). 409 when a line cannot be reserved (`shortLines`) or the cart changed since (`cart`, as it is now): nothing is ordered. With an `Idempotency-Key`, a retry gets the first answer.",
         headers: idempotencyKeyHeaders,
         body: checkoutBody,
-        response: { 201: placeOrderAnswer, 409: checkoutConflictAnswer },
+        response: {
+          201: placeOrderAnswer,
+          409: checkoutConflictAnswer,
+          422: errorResponse("The Idempotency-Key was already used with a different request"),
+        },
       },
     },
     async (request, reply) => {

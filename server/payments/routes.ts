@@ -9,7 +9,7 @@ import {
   simulatedConfirmBody,
 } from "../../contract/payments";
 import { signedInUser } from "../accounts/access";
-import { parseInput } from "../http/errors";
+import { errorResponse, parseInput } from "../http/errors";
 import type { IdempotencyKeys } from "../idempotency/keys";
 import type { OrdersService } from "../orders/service";
 import type { ConfiguredGateway } from "./select-gateway";
@@ -61,7 +61,11 @@ export function paymentRoutes(
         description: "Answers the paid order with its receipt.",
         params: orderIdParams,
         body: markPaidBody,
-        response: { 200: paidOrderSchema },
+        response: {
+          200: paidOrderSchema,
+          402: errorResponse("The payment has not gone through"),
+          409: errorResponse("The order is already paid or cancelled, or the payment is not its own"),
+        },
       },
     },
     async (request): Promise<PaidOrder> => {
