@@ -77,6 +77,9 @@ export const cartAnswer = z.object({
 });
 export type Cart = z.output<typeof cartAnswer>;
 
+/** An error as every route answers it: what went wrong, in words a person reads. */
+export const errorAnswer = z.object({ error: text });
+
 /** `POST /api/service` and `POST /api/review`: the new record's id. */
 export const insertedAnswer = z.object({ insertedId: nonEmptyText });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cartAnswer } from "./answers";
+import { cartAnswer, errorAnswer } from "./answers";
 import { type LotRule, type LotTool, lotProblem, lotRange } from "./lot-rules";
 
 /** A cart (and so an order placed from it) holds at most this many lines. */
@@ -28,6 +28,12 @@ export const lotRefusal = z.object({
   suggestedQuantity: z.number().int().nullable(),
 });
 export type LotRefusal = z.infer<typeof lotRefusal>;
+
+/**
+ * 400 and 409 from PUT /api/cart/lines/{toolId}: a quantity the lot rules refuse (`lotRefusal`), or
+ * `error` alone (a body that is no quantity; a cart that is full).
+ */
+export const cartLineRefusal = z.union([lotRefusal, errorAnswer]);
 
 /**
  * The valid quantity nearest to `quantity` (ties go up: a workshop would rather have one more lot

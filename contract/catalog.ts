@@ -198,3 +198,23 @@ export const toolChangesSchema = z
   .transform(({ available: _, ...changes }) => changes);
 export type ToolChangesInput = z.input<typeof toolChangesSchema>;
 export type ToolChanges = z.output<typeof toolChangesSchema>;
+
+/** `POST /api/import/tools` (admin): a CSV file in the multipart form's field `file`. */
+export const catalogFileBody = z.object({
+  file: z.string().meta({ format: "binary", description: "The catalog as CSV (the columns of the export)" }),
+});
+
+/** 200 from `POST /api/import/tools`: how many tools the file added, changed and left as they were. */
+export const importToolsAnswer = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  /** The rows of the file whose new tool got the placeholder photo (no photo given). */
+  placeholderPhotoRows: z.array(z.number().int()),
+});
+
+/** 400 from `POST /api/import/tools`: nothing was changed; each row's problems (absent when the file could not be read). */
+export const importToolsRefusal = z.object({
+  error: z.string(),
+  rows: z.optional(z.array(z.object({ row: z.number().int(), messages: z.array(z.string()) }))),
+});

@@ -47,6 +47,16 @@ export const checkoutRefusal = z.object({
 });
 export type CheckoutRefusal = z.infer<typeof checkoutRefusal>;
 
+/**
+ * Every 409 of POST /api/checkout: the short lines (`checkoutRefusal`), or the cart changed since it
+ * was confirmed (a line's problem, another total: `error` and the cart now), or a request with the
+ * same Idempotency-Key still being processed (`error` alone).
+ */
+export const checkoutConflictAnswer = z.union([
+  checkoutRefusal,
+  z.object({ error: z.string(), cart: z.optional(cartAnswer) }),
+]);
+
 /** What changed for a line put back in the cart by "Order again" (today's rules, prices and stock). */
 export const reorderChange = z.object({
   toolId: z.string(),

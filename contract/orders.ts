@@ -195,8 +195,25 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-/** 201 from POST /api/order: the spec's insertedId, and the order as stored. */
-export type PlaceOrderResponse = { insertedId: string; order: Order };
+/** GET /api/order, GET /api/allOrder, GET /api/companies/{id}/orders: a page of orders. */
+export const orderListAnswer = z.array(orderSchema);
+
+/** 201 from POST /api/order and POST /api/checkout: the spec's insertedId, and the order as stored. */
+export const placeOrderAnswer = z.object({ insertedId: z.string(), order: orderSchema });
+export type PlaceOrderResponse = z.infer<typeof placeOrderAnswer>;
+
+/**
+ * The `Idempotency-Key` header of a request that places an order (or starts a payment): a retry
+ * with the same key and body within 24 hours gets the first answer, and nothing is done twice.
+ */
+export const idempotencyKeyHeaders = z.object({
+  "idempotency-key": z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .meta({ description: "1 to 255 visible ASCII characters, such as a UUID; a retry sends the same key" }),
+});
 
 const statusFilter = z
   .enum(orderStatuses, { error: "status must be one of pending, paid, shipped, cancelled" })
@@ -265,8 +282,10 @@ export const markPaidBody = z.object({
 });
 
 /** PUT /api/allOrder/{id} answers the spec's shape; DELETE answers { deletedCount }. */
-export type ShipOrderResponse = { acknowledged: true };
-export type CancelOrderResponse = { deletedCount: number };
+export const shipOrderAnswer = z.object({ acknowledged: z.literal(true) });
+export type ShipOrderResponse = z.infer<typeof shipOrderAnswer>;
+export const cancelOrderAnswer = z.object({ deletedCount: z.number().int() });
+export type CancelOrderResponse = z.infer<typeof cancelOrderAnswer>;
 
 /** The days the export's filters name: PostgreSQL has no year 0, and a date's year has four digits. */
 export const exportDays = { first: "0001-01-01", last: "9999-12-31" } as const;

@@ -98,9 +98,6 @@ export const textAnswer = (contentType: string, description: string) => ({
 });
 
 /** An error answer beyond those every route of its kind has (server/openapi/document.ts adds those). */
-export const failureAnswer = (description: string) =>
-  z.object({ error: z.string().describe("What went wrong, in words a person reads") }).describe(description);
-
 /** `POST /api/webhooks/stripe`'s body: a Stripe event, exactly as Stripe sent and signed it. */
 export const stripeEventBody = z
   .looseObject({ id: z.string(), type: z.string(), data: z.looseObject({}) })

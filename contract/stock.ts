@@ -55,22 +55,31 @@ export type StockChangeInput = z.input<typeof stockChangeSchema>;
 export type StockChange = z.output<typeof stockChangeSchema>;
 
 /** A movement as the API sends it. */
-export type StockMovement = {
-  id: string;
-  change: number;
-  stockAfter: number;
-  reason: StockReason;
-  orderId: string | null;
-  actorUserId: string | null;
-  note: string | null;
-  createdAt: string;
-};
+export const stockMovementAnswer = z.object({
+  id: z.string(),
+  change: z.number().int(),
+  stockAfter: z.number().int(),
+  reason: z.enum(stockReasons),
+  orderId: z.string().nullable(),
+  actorUserId: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StockMovement = z.infer<typeof stockMovementAnswer>;
+
+/** `GET /api/service/{id}/stock` (admin): a page of the tool's movements, newest first. */
+export const stockMovementListAnswer = z.array(stockMovementAnswer);
+
+/** 201 from `POST /api/service/{id}/stock`: the movement written and the tool's stock after it. */
+export const stockAdjustedAnswer = z.object({ movement: stockMovementAnswer, available: z.number().int() });
 
 /** `GET /api/service/low-stock` (admin): a tool at or below its low-stock level, or sold out (with a level or without). */
-export type LowStockTool = {
-  _id: string;
-  name: string;
-  sku: string | null;
-  available: number;
-  lowStockAt: number | null;
-};
+export const lowStockToolAnswer = z.object({
+  _id: z.string(),
+  name: z.string(),
+  sku: z.string().nullable(),
+  available: z.number().int(),
+  lowStockAt: z.number().int().nullable(),
+});
+export type LowStockTool = z.infer<typeof lowStockToolAnswer>;
+export const lowStockListAnswer = z.array(lowStockToolAnswer);

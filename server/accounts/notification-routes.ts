@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { notificationSettingsAnswer } from "#contract/answers";
 import { notificationChanges } from "#contract/notifications";
-import { failureAnswer } from "#contract/shop-answers";
-import { forbidden, parseInput } from "#server/http/errors";
+import { errorResponse, forbidden, parseInput } from "#server/http/errors";
 import { signedInUser } from "./access";
 import type { MailPreferences } from "./mail-preferences";
 
@@ -34,7 +33,7 @@ export function notificationRoutes(app: FastifyInstance, deps: { preferences: Ma
         body: notificationChanges,
         response: {
           200: notificationSettingsAnswer,
-          403: failureAnswer("Only admins receive these messages"),
+          403: errorResponse("Only admins receive these messages"),
         },
       },
     },

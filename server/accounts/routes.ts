@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { emailParams, unverifiedAdminMessage } from "../../contract/accounts";
 import { listQuery } from "../../contract/pagination";
-import { adminFlagAnswer, failureAnswer, modifiedAnswer, userListAnswer } from "../../contract/shop-answers";
-import { conflict, forbidden, notFound, parseInput } from "../http/errors";
+import { adminFlagAnswer, modifiedAnswer, userListAnswer } from "../../contract/shop-answers";
+import { conflict, errorResponse, forbidden, notFound, parseInput } from "../http/errors";
 import { parseListQuery, sendPage } from "../http/pages";
 import { signedInUser } from "./access";
 import type { UsersService } from "./service";
@@ -54,7 +54,7 @@ export function accountRoutes(app: FastifyInstance, deps: { users: UsersService 
         summary: "Make a verified account an admin",
         description: "409 when the account has not verified its email address.",
         params: emailParams,
-        response: { 200: modifiedAnswer, 409: failureAnswer("The account has not verified its address") },
+        response: { 200: modifiedAnswer, 409: errorResponse("The account has not verified its address") },
       },
     },
     async (request) => {

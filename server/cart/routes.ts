@@ -1,9 +1,17 @@
 import { isUtf8 } from "node:buffer";
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { cartLineBody, cartLineParams, maxQuickOrderBytes, quickOrderBody } from "#contract/cart";
+import {
+  cartAnswer,
+  cartLineBody,
+  cartLineParams,
+  cartLineRefusal,
+  maxQuickOrderBytes,
+  quickOrderAnswer,
+  quickOrderBody,
+} from "#contract/cart";
 import { signedInUser } from "#server/accounts/access";
-import { badRequest, HttpError, parseInput } from "#server/http/errors";
+import { badRequest, errorResponse, HttpError, parseInput } from "#server/http/errors";
 import { readUploadedFile } from "#server/http/uploaded-file";
 import type { CartService } from "./service";
 
@@ -12,16 +20,34 @@ export const quickOrderField = "file";
 const quantityTooLarge = "That quantity is too large";
 const tooLarge = `The list is larger than ${maxQuickOrderBytes / 1000} KB: split it into smaller lists`;
 
+const tags = ["Cart"];
+
 export async function cartRoutes(app: FastifyInstance, deps: { cart: CartService }) {
-  app.get("/api/cart", { config: { access: "user", scope: "orders:write" } }, async (request) =>
-    deps.cart.cart(signedInUser(request).id),
+  app.get(
+    "/api/cart",
+    {
+      config: { access: "user", scope: "orders:write" },
+      schema: { tags, summary: "Your cart, priced today", response: { 200: cartAnswer } },
+    },
+    async (request) => deps.cart.cart(signedInUser(request).id),
   );
 
   // Sets the line's quantity (adds the line): a quantity the lot rules refuse is answered with the
   // rule and the nearest quantity they allow, 400 (the quantity) or 409 (the stock now).
   app.put(
     "/api/cart/lines/:toolId",
-    { config: { access: "user", scope: "orders:write" } },
+    {
+      config: { access: "user", scope: "orders:write" },
+      schema: {
+        tags,
+        summary: "Set a line's quantity (adds the line)",
+        description:
+          "A quantity the tool's lot rules refuse is answered with the rule and the nearest quantity they allow (`suggestedQuantity`, null when none does): 400 for the quantity itself, 409 for the stock now.",
+        params: cartLineParams,
+        body: cartLineBody,
+        response: { 200: cartAnswer, 400: cartLineRefusal, 409: cartLineRefusal },
+      },
+    },
     async (request, reply) => {
       const buyer = signedInUser(request);
       const { toolId } = parseInput(cartLineParams, request.params);
@@ -33,15 +59,23 @@ export async function cartRoutes(app: FastifyInstance, deps: { cart: CartService
 
   app.delete(
     "/api/cart/lines/:toolId",
-    { config: { access: "user", scope: "orders:write" } },
+    {
+      config: { access: "user", scope: "orders:write" },
+      schema: { tags, summary: "Remove a line", params: cartLineParams, response: { 200: cartAnswer } },
+    },
     async (request) => {
       const { toolId } = parseInput(cartLineParams, request.params);
       return deps.cart.removeLine(signedInUser(request).id, toolId);
     },
   );
 
-  app.delete("/api/cart", { config: { access: "user", scope: "orders:write" } }, async (request) =>
-    deps.cart.clear(signedInUser(request).id),
+  app.delete(
+    "/api/cart",
+    {
+      config: { access: "user", scope: "orders:write" },
+      schema: { tags, summary: "Empty your cart", response: { 200: cartAnswer } },
+    },
+    async (request) => deps.cart.clear(signedInUser(request).id),
   );
 
   // A pasted list as JSON `{ text }`, or a CSV file as multipart/form-data (parsed in this scope only).
@@ -59,7 +93,17 @@ export async function cartRoutes(app: FastifyInstance, deps: { cart: CartService
     scope.post(
       "/api/cart/quick-order",
       // Room for the list's JSON escapes (a tab or a line break is two bytes); past it Fastify answers 413.
-      { config: { access: "user", scope: "orders:write" }, bodyLimit: 2 * maxQuickOrderBytes + 1024 },
+      {
+        config: { access: "user", scope: "orders:write" },
+        bodyLimit: 2 * maxQuickOrderBytes + 1024,
+        schema: {
+          tags,
+          summary: "Add a list of SKUs and quantities to your cart",
+          description: `The list as JSON \`{ "text": "SKU quantity" a line }\`, or as a CSV file (SKU, quantity) in the field \`${quickOrderField}\` of a multipart/form-data body. Each line that cannot go into the cart is answered in \`problems\` with why and the nearest quantity allowed; the others are added.`,
+          body: quickOrderBody,
+          response: { 200: quickOrderAnswer, 413: errorResponse(tooLarge) },
+        },
+      },
       async (request) => deps.cart.quickOrder(signedInUser(request).id, await listText(request)),
     );
   });

@@ -3,11 +3,10 @@ import { z } from "zod";
 import { companyBalanceAnswer, companyPaymentAnswer, statementAnswer } from "#contract/answers";
 import { companyIdParams, companyMessages, companyPaymentBody, statementQuery } from "#contract/companies";
 import { shopToday } from "#contract/delivery-dates";
-import { failureAnswer } from "#contract/shop-answers";
 import { signedInUser } from "#server/accounts/access";
 import type { Db } from "#server/db/database";
 import { datedFilename, sendCsv } from "#server/http/csv";
-import { notFound, parseInput } from "#server/http/errors";
+import { errorResponse, notFound, parseInput } from "#server/http/errors";
 import { type AccountOrdersOf, companyAccount, presentBalance } from "./balance";
 import { assertCompanyReader } from "./company-access";
 import { recordPayment } from "./payments";
@@ -55,7 +54,7 @@ export function companyBalanceRoutes(
         tags: ["Companies"],
         summary: "A company's balance, open amounts and payments (its admins, shop admins)",
         params: companyIdParams,
-        response: { 200: companyBalanceAnswer, 403: failureAnswer("Only the company's admins may read it") },
+        response: { 200: companyBalanceAnswer, 403: errorResponse("Only the company's admins may read it") },
       },
     },
     async (request) => {
@@ -78,7 +77,7 @@ export function companyBalanceRoutes(
             description: "The statement's lines, oldest first",
             content: { "application/json": { schema: statementAnswer }, "text/csv": { schema: z.string() } },
           },
-          403: failureAnswer("Only the company's admins may read it"),
+          403: errorResponse("Only the company's admins may read it"),
         },
       },
     },

@@ -11,9 +11,9 @@ import {
   memberParams,
   memberRoleBody,
 } from "#contract/companies";
-import { failureAnswer, invitationAnswer, memberRoleAnswer, noContent } from "#contract/shop-answers";
+import { invitationAnswer, memberRoleAnswer, noContent } from "#contract/shop-answers";
 import { signedInUser } from "#server/accounts/access";
-import { notFound, parseInput } from "#server/http/errors";
+import { errorResponse, notFound, parseInput } from "#server/http/errors";
 import { parseListQuery, sendPage } from "#server/http/pages";
 import type { CompaniesService } from "./service";
 
@@ -31,7 +31,7 @@ export function companyRoutes(app: FastifyInstance, deps: { companies: Companies
         body: companyApplication,
         response: {
           201: companyAnswer,
-          409: failureAnswer("You already belong to a company, or applied for one"),
+          409: errorResponse("You already belong to a company, or applied for one"),
         },
       },
     },
@@ -103,8 +103,8 @@ export function companyRoutes(app: FastifyInstance, deps: { companies: Companies
         body: invitationBody,
         response: {
           201: invitationAnswer,
-          403: failureAnswer("Only the company's admins may do this"),
-          409: failureAnswer("Already a member, or invited"),
+          403: errorResponse("Only the company's admins may do this"),
+          409: errorResponse("Already a member, or invited"),
         },
       },
     },
@@ -126,8 +126,8 @@ export function companyRoutes(app: FastifyInstance, deps: { companies: Companies
         body: memberRoleBody,
         response: {
           200: memberRoleAnswer,
-          403: failureAnswer("Only the company's admins may do this"),
-          409: failureAnswer("The company would have no admin left"),
+          403: errorResponse("Only the company's admins may do this"),
+          409: errorResponse("The company would have no admin left"),
         },
       },
     },
@@ -148,8 +148,8 @@ export function companyRoutes(app: FastifyInstance, deps: { companies: Companies
         params: memberParams,
         response: {
           204: noContent("Removed"),
-          403: failureAnswer("Only the company's admins may do this"),
-          409: failureAnswer("The company would have no admin left"),
+          403: errorResponse("Only the company's admins may do this"),
+          409: errorResponse("The company would have no admin left"),
         },
       },
     },
@@ -170,7 +170,7 @@ export function companyRoutes(app: FastifyInstance, deps: { companies: Companies
         params: invitationParams,
         response: {
           200: myCompanyAnswer,
-          409: failureAnswer("You already belong to a company, or the invitation is for another address"),
+          409: errorResponse("You already belong to a company, or the invitation is for another address"),
         },
       },
     },

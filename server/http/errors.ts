@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import type { z } from "zod";
+import { errorAnswer } from "../../contract/answers";
 import { isDatabaseUnavailable } from "../db/errors";
 
 /** An error a client caused or may see; the message is shown to people, so keep it readable. */
@@ -18,6 +19,15 @@ export const unauthorized = (message = "Please sign in first") => new HttpError(
 export const forbidden = (message = "You are not allowed to do that") => new HttpError(403, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+
+/**
+ * A route's documented `{ error }` answer of a status the OpenAPI document does not add by itself
+ * (server/openapi/document.ts adds 400, 401, 403, 404 and 429): `response: { 409: errorResponse("…") }`.
+ */
+export const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: errorAnswer } },
+});
 
 /** Parses input with a shared contract schema; bad input becomes a 400 naming the first problem. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
 import {
   type InvoiceKind,
   invoiceExportQuery,
+  invoiceListAnswer,
   invoiceListQuery,
   invoiceMessages,
   orderDocumentParams,
@@ -13,6 +15,8 @@ import { notFound, parseInput } from "#server/http/errors";
 import { parseListQuery, sendPage } from "#server/http/pages";
 import { noSuchOrder } from "#server/orders/order-view";
 import { type InvoicesService, invoiceExportHeader } from "./service";
+
+const pdfFile = z.string().meta({ format: "binary" });
 
 export type InvoiceRoutesDeps = {
   invoices: InvoicesService;
@@ -42,25 +46,67 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRoutesDeps) {
       return reply.send(pdf.bytes);
     };
 
+  /** An order's PDF, with its ETag: a request with `If-None-Match` of the same ETag gets a 304. */
+  const pdfSchema = (document: string) => ({
+    tags: ["Invoices"],
+    summary: `An order's ${document} as a PDF`,
+    description: `The order's buyer, an admin of its company, a shop admin; to anyone else the order does not exist (404). 404 too when it has no ${document}.`,
+    params: orderDocumentParams,
+    response: {
+      200: { description: `The ${document}`, content: { "application/pdf": { schema: pdfFile } } },
+      // No body: @fastify/swagger documents a `null` answer without content.
+      304: z.null().meta({ description: "Not modified: the ETag sent in If-None-Match is the document's" }),
+    },
+  });
+
   app.get(
     "/api/orders/:id/invoice.pdf",
-    { config: { access: "user", scope: "invoices:read" } },
+    { config: { access: "user", scope: "invoices:read" }, schema: pdfSchema("invoice") },
     download("invoice", invoiceMessages.noInvoice),
   );
   app.get(
     "/api/orders/:id/credit-note.pdf",
-    { config: { access: "user", scope: "invoices:read" } },
+    { config: { access: "user", scope: "invoices:read" }, schema: pdfSchema("credit note") },
     download("credit_note", invoiceMessages.noCreditNote),
   );
 
-  app.get("/api/invoices", { config: { access: "admin" } }, async (request, reply) => {
-    const q = parseListQuery(invoiceListQuery, request);
-    return sendPage(reply, await deps.invoices.list(q));
-  });
+  app.get(
+    "/api/invoices",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["Invoices"],
+        summary: "A page of invoices and credit notes, newest first",
+        querystring: invoiceListQuery,
+        response: { 200: invoiceListAnswer },
+      },
+    },
+    async (request, reply) => {
+      const q = parseListQuery(invoiceListQuery, request);
+      return sendPage(reply, await deps.invoices.list(q));
+    },
+  );
 
   // Every matching document, oldest first, streamed as it is read.
-  app.get("/api/export/invoices.csv", { config: { access: "admin" } }, async (request, reply) => {
-    const query = parseInput(invoiceExportQuery, request.query);
-    return sendCsv(reply, datedFilename("invoices"), invoiceExportHeader, deps.invoices.exportRows(query));
-  });
+  app.get(
+    "/api/export/invoices.csv",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["Invoices"],
+        summary: "Invoices and credit notes as a CSV file, oldest first",
+        querystring: invoiceExportQuery,
+        response: {
+          200: {
+            description: "The documents (UTF-8, a header row)",
+            content: { "text/csv": { schema: z.string() } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const query = parseInput(invoiceExportQuery, request.query);
+      return sendCsv(reply, datedFilename("invoices"), invoiceExportHeader, deps.invoices.exportRows(query));
+    },
+  );
 }

@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type pg from "pg";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "#server/db/database";
-import { forbidden, unauthorized } from "#server/http/errors";
+import { errorResponse, forbidden, unauthorized } from "#server/http/errors";
 import { replayedHeader } from "#server/idempotency/keys";
-import { failureAnswer, textAnswer } from "../../contract/shop-answers";
+import { textAnswer } from "../../contract/shop-answers";
 
 export type ShopMetrics = {
   observeRequest(method: string, route: string, status: number, seconds: number): void;
@@ -123,8 +123,8 @@ export function installMetrics(app: FastifyInstance, { database, token }: Metric
           "Prometheus metrics (with METRICS_TOKEN set: `Authorization: Bearer <METRICS_TOKEN>`; else loopback only)",
         response: {
           200: textAnswer("text/plain", "Prometheus text format 0.0.4"),
-          401: failureAnswer("The metrics token is missing or wrong"),
-          403: failureAnswer("Without a token, only a direct local scrape may read them"),
+          401: errorResponse("The metrics token is missing or wrong"),
+          403: errorResponse("Without a token, only a direct local scrape may read them"),
         },
       },
     },

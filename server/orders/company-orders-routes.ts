@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { companyIdParams } from "../../contract/companies";
-import { companyOrdersQuery } from "../../contract/orders";
+import { companyOrdersQuery, orderListAnswer } from "../../contract/orders";
 import { signedInUser } from "../accounts/access";
 import { parseInput } from "../http/errors";
 import { parseListQuery, sendPage } from "../http/pages";
@@ -11,7 +11,18 @@ export function companyOrderRoutes(app: FastifyInstance, deps: { orders: OrdersS
   // admins and the shop's admins; its buyers 403 (their own orders are in My Orders), others 404.
   app.get(
     "/api/companies/:id/orders",
-    { config: { access: "user", scope: "orders:read" } },
+    {
+      config: { access: "user", scope: "orders:read" },
+      schema: {
+        tags: ["Orders"],
+        summary: "A page of your company's orders, newest first",
+        description:
+          "The company's admins and the shop's admins; its buyers 403 (their own orders are `GET /api/order`).",
+        params: companyIdParams,
+        querystring: companyOrdersQuery,
+        response: { 200: orderListAnswer },
+      },
+    },
     async (request, reply) => {
       const caller = signedInUser(request);
       const { id } = parseInput(companyIdParams, request.params);

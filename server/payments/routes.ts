@@ -9,13 +9,12 @@ import {
   simulatedConfirmBody,
 } from "../../contract/payments";
 import {
-  failureAnswer,
   paymentIntentAnswer,
   paymentsConfigAnswer,
   simulatedConfirmAnswer,
 } from "../../contract/shop-answers";
 import { signedInUser } from "../accounts/access";
-import { parseInput } from "../http/errors";
+import { errorResponse, parseInput } from "../http/errors";
 import type { IdempotencyKeys } from "../idempotency/keys";
 import type { OrdersService } from "../orders/service";
 import type { ConfiguredGateway } from "./select-gateway";
@@ -64,7 +63,7 @@ export function paymentRoutes(
         body: createPaymentIntentBody,
         response: {
           200: paymentIntentAnswer,
-          409: failureAnswer("The order cannot be paid (already paid, cancelled)"),
+          409: errorResponse("The order cannot be paid (already paid, cancelled)"),
         },
       },
     },
@@ -91,8 +90,8 @@ export function paymentRoutes(
         body: markPaidBody,
         response: {
           200: paidOrderSchema,
-          402: failureAnswer("The payment did not succeed"),
-          409: failureAnswer("The order cannot take this payment"),
+          402: errorResponse("The payment did not succeed"),
+          409: errorResponse("The order cannot take this payment"),
         },
       },
     },
@@ -119,7 +118,7 @@ export function paymentRoutes(
           body: simulatedConfirmBody,
           response: {
             200: simulatedConfirmAnswer,
-            402: failureAnswer("The card was declined (Stripe's messages)"),
+            402: errorResponse("The card was declined (Stripe's messages)"),
           },
         },
       },

@@ -3,10 +3,9 @@ import type { z } from "zod";
 import { profileListAnswer, savedAnswer } from "../../contract/answers";
 import { listQuery } from "../../contract/pagination";
 import { noUserMessage, ownerQuery } from "../../contract/profiles";
-import { failureAnswer } from "../../contract/shop-answers";
 import { signedInUser } from "../accounts/access";
 import type { SessionUser } from "../accounts/guards";
-import { notFound, parseInput, unauthorized } from "../http/errors";
+import { errorResponse, notFound, parseInput, unauthorized } from "../http/errors";
 import { parseListQuery, sendPage } from "../http/pages";
 import { type OwnRecords, type ProfilesService, present } from "./service";
 
@@ -60,7 +59,7 @@ export function profileRoutes(app: FastifyInstance, deps: { profiles: ProfilesSe
           description:
             "Its email and phone only to its owner and admins. Without `?email=` and signed out: 401.",
           querystring: ownerQuery,
-          response: { 200: kind.answer, 401: failureAnswer(noUserMessage), 404: failureAnswer(kind.missing) },
+          response: { 200: kind.answer, 401: errorResponse(noUserMessage), 404: errorResponse(kind.missing) },
         },
       },
       async (request) => {

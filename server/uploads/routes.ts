@@ -2,7 +2,6 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { uploadAnswer } from "../../contract/answers";
-import { failureAnswer } from "../../contract/shop-answers";
 import {
   maxUploadBytes,
   uploadField,
@@ -11,7 +10,7 @@ import {
   uploadNamePattern,
 } from "../../contract/uploads";
 import { signedInUser } from "../accounts/access";
-import { badRequest, HttpError, notFound } from "../http/errors";
+import { badRequest, errorResponse, HttpError, notFound } from "../http/errors";
 import type { RateLimiter } from "../rate-limits/rate-limiter";
 import type { UploadsService } from "./service";
 
@@ -41,8 +40,8 @@ export async function uploadRoutes(
           body: uploadForm,
           response: {
             201: uploadAnswer,
-            413: failureAnswer("The photo or the form is too large"),
-            415: failureAnswer("Not multipart/form-data"),
+            413: errorResponse("The photo or the form is too large"),
+            415: errorResponse("Not multipart/form-data"),
           },
         },
       },
@@ -100,7 +99,7 @@ export async function uploadRoutes(
         tags: ["Uploads"],
         summary: "Any other address under /uploads/: no photo (404)",
         params: z.object({ "*": z.string() }),
-        response: { 404: failureAnswer("No such photo") },
+        response: { 404: errorResponse("No such photo") },
       },
     },
     async () => {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { type ToolChanges, toolSchema } from "#contract/catalog";
-import { type LowStockTool, type StockChange, type StockMovement, stockReasons } from "#contract/stock";
+import { lowStockListAnswer, type StockChange, stockMovementListAnswer } from "#contract/stock";
 import { apiFetch, apiJson, readListPage } from "#web/lib/api";
 
 // One tool's admin calls: the tool, its edit, its stock ledger, and the shop's low-stock list.
@@ -27,17 +27,6 @@ export function useEditTool(id: string) {
   });
 }
 
-const movementSchema: z.ZodType<StockMovement> = z.object({
-  id: z.string(),
-  change: z.number().int(),
-  stockAfter: z.number().int(),
-  reason: z.enum(stockReasons),
-  orderId: z.string().nullable(),
-  actorUserId: z.string().nullable(),
-  note: z.string().nullable(),
-  createdAt: z.string(),
-});
-
 export const movementsPageSize = 20;
 
 /** GET /api/service/{id}/stock?page=: the tool's movements, newest first. */
@@ -49,7 +38,7 @@ export function useStockMovements(id: string, page: number) {
       const response = await apiFetch(`${toolPath(id)}/stock?page=${page}&limit=${movementsPageSize}`, {
         signal,
       });
-      return readListPage(response, z.array(movementSchema), query);
+      return readListPage(response, stockMovementListAnswer, query);
     },
     placeholderData: keepPreviousData,
   });
@@ -68,21 +57,11 @@ export function useAdjustStock(id: string) {
   });
 }
 
-const lowStockSchema: z.ZodType<LowStockTool[]> = z.array(
-  z.object({
-    _id: z.string(),
-    name: z.string(),
-    sku: z.string().nullable(),
-    available: z.number().int(),
-    lowStockAt: z.number().int().nullable(),
-  }),
-);
-
 /** GET /api/service/low-stock: the tools at or below their low-stock level. */
 export function useLowStock() {
   return useQuery({
     queryKey: ["tools", "low-stock"],
-    queryFn: ({ signal }) => apiJson("/api/service/low-stock", lowStockSchema, { signal }),
+    queryFn: ({ signal }) => apiJson("/api/service/low-stock", lowStockListAnswer, { signal }),
     staleTime: 0,
   });
 }
