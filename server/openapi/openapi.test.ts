@@ -54,6 +54,7 @@ const bodiless = new Set([
   "PUT /api/user/admin/:email",
   "POST /api/companies/invitations/:token/accept",
   "POST /api/order/:id/reorder",
+  "PUT /api/allOrder/:id",
   "POST /api/webhooks/endpoints/:id/deliveries/:deliveryId/retry",
 ]);
 
