@@ -28,7 +28,12 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
     command: `tsx e2e/serve.ts`,
-    env: { E2E_PORT: String(port), E2E_SERVER_RUNTIME: process.env.E2E_SERVER_RUNTIME },
+    env: {
+      E2E_PORT: String(port),
+      E2E_SERVER_RUNTIME: process.env.E2E_SERVER_RUNTIME,
+      // e2e/api.spec.ts's webhook receiver listens on 127.0.0.1, an address the shop otherwise refuses.
+      WEBHOOK_ALLOW_PRIVATE: "true",
+    },
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 60_000,
     reuseExistingServer: false,

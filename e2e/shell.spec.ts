@@ -46,9 +46,10 @@ const specRoutes: { path: string; heading: string; loginRequired?: true }[] = [
   { path: "/dashboard/manageTools", heading: "Manage Tools", loginRequired: true },
   { path: "/dashboard/manageAllOrder", heading: "Manage All Order", loginRequired: true },
   { path: "/dashboard/contactMessages", heading: "Contact Messages", loginRequired: true },
-  // Beyond the spec: account settings, the mail outbox and a tool's admin page.
+  // Beyond the spec: account settings, the mail outbox, the webhooks and a tool's admin page.
   { path: "/dashboard/account", heading: "Account settings", loginRequired: true },
   { path: "/dashboard/outbox", heading: "Outbox", loginRequired: true },
+  { path: "/dashboard/webhooks", heading: "Webhooks", loginRequired: true },
   {
     path: "/dashboard/manageTools/00000000-0000-4000-8000-000000000000",
     heading: "Edit tool",
