@@ -7,10 +7,10 @@ import type { Order } from "../contract/orders";
 import { webhookEventLabels, webhookMessages } from "../contract/webhooks";
 import { expectNoSideways, toastsClosed } from "./appearance";
 import { expectNoSeriousAxeViolations } from "./axe";
-import { futureExpiry } from "./card-payment";
+import { daysFromNow, payViaApi } from "./card-payment";
 import { addToolsViaApi, toolsTakenOffSaleAfterEach, uniqueSku } from "./catalog";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "./fixtures";
-import { screenshot, screenshotFromTop, widths } from "./screenshots";
+import { screenshotFromTop, screenshotPart, widths } from "./screenshots";
 import { newUser, signInAsAdmin, signUpInPage, signUpViaApi } from "./users";
 
 // The shop as an API (issue 29) in the browser: a buyer's access token made in Account settings and
@@ -26,15 +26,19 @@ function toast(page: Page, text: string): Locator {
   return page.getByText(text, { exact: true });
 }
 
-/** The page at both widths: nothing wider than the screen, a screenshot each; back at 1280 after. */
-async function atBothWidths(page: Page, name: string): Promise<void> {
+/**
+ * The page at both widths: nothing wider than the screen, a screenshot each (from the top: scrolled,
+ * the sticky header would be drawn mid-page) and one of `part` as it is drawn; back at 1280 after.
+ */
+async function atBothWidths(page: Page, name: string, part: Locator): Promise<void> {
   for (const [suffix, width] of [
     ["375", widths.phone],
     ["1280", widths.desktop],
   ] as const) {
     await page.setViewportSize({ width, height: 900 });
     await expectNoSideways(page, width, `${name} at ${width} px`);
-    await screenshot(page, `${name}-${suffix}`);
+    await screenshotFromTop(page, `${name}-${suffix}`);
+    await screenshotPart(part, `${name}-part-${suffix}`);
   }
 }
 
@@ -69,8 +73,7 @@ test("a buyer makes an access token, uses it without a cookie, sees its last use
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
   await toastsClosed(page);
   await expectNoSeriousAxeViolations(page, "Account settings with a new token shown once");
-  await field.scrollIntoViewIfNeeded();
-  await atBothWidths(page, "api-token-shown-once");
+  await atBothWidths(page, "api-token-shown-once", card);
 
   await card.getByRole("button", { name: "Done", exact: true }).click();
   await expect(field).toHaveCount(0);
@@ -91,8 +94,7 @@ test("a buyer makes an access token, uses it without a cookie, sees its last use
   await expect(listed).not.toContainText("Never used");
   await expect(listed.locator("dd").last()).toHaveText(/\d{4}, \d{1,2}:\d{2}\s?[AP]M/);
   await expectNoSeriousAxeViolations(page, "Account settings with a used token");
-  await listed.scrollIntoViewIfNeeded();
-  await atBothWidths(page, "api-token-listed");
+  await atBothWidths(page, "api-token-listed", card);
 
   // Revoke asks first; the token then stops working at once.
   await listed.getByRole("button", { name: `Revoke ${name}` }).click();
@@ -162,32 +164,11 @@ async function placeOrder(request: APIRequestContext, baseURL: string, toolId: s
       orderMinimum: 10,
       orderPhone: "+1 555 010 0177",
       orderAddress: "3 Webhook Way, Springfield",
-      orderDate: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+      orderDate: daysFromNow(14),
     },
   });
   expect(placed.status(), await placed.text()).toBe(201);
   return ((await placed.json()) as { order: Order }).order;
-}
-
-/** Pays an order with the simulated gateway's test card. */
-async function payOrder(request: APIRequestContext, baseURL: string, order: Order): Promise<void> {
-  const headers = { origin: baseURL };
-  const intent = await request.post("/api/create-payment-intent", { headers, data: { orderId: order._id } });
-  expect(intent.ok(), await intent.text()).toBe(true);
-  const { clientSecret, paymentIntentId } = (await intent.json()) as {
-    clientSecret: string;
-    paymentIntentId: string;
-  };
-  const confirmed = await request.post("/api/payments/simulated/confirm", {
-    headers,
-    data: { clientSecret, cardNumber: "4242 4242 4242 4242", expiry: futureExpiry, cvc: "123" },
-  });
-  expect(confirmed.ok(), await confirmed.text()).toBe(true);
-  const paid = await request.patch(`/api/order/${order._id}`, {
-    headers,
-    data: { transactionId: paymentIntentId },
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
 }
 
 test("an admin's webhook endpoint gets signed order events, lists its deliveries and sends one again", async ({
@@ -225,8 +206,11 @@ test("an admin's webhook endpoint gets signed order events, lists its deliveries
     await expect(secretField).toHaveValue(/^whsec_\S+$/);
     const secret = await secretField.inputValue();
     await toastsClosed(page);
-    await secretField.scrollIntoViewIfNeeded();
-    await atBothWidths(page, "webhooks-secret-shown-once");
+    await atBothWidths(
+      page,
+      "webhooks-secret-shown-once",
+      page.getByRole("region", { name: "Add endpoint" }),
+    );
     await page.getByRole("button", { name: "Done", exact: true }).click();
     await expect(secretField).toHaveCount(0);
 
@@ -243,7 +227,7 @@ test("an admin's webhook endpoint gets signed order events, lists its deliveries
     const buyer = await browser.newContext({ baseURL: shop });
     await signUpViaApi(buyer.request, shop, newUser("Webhook Buyer"));
     const order = await placeOrder(buyer.request, shop, toolId);
-    await payOrder(buyer.request, shop, order);
+    await payViaApi(buyer.request, shop, order._id);
     await expect
       .poll(() => eventsAbout(receiver.receipts, secret, "order.placed", order._id).length, afterRequest)
       .toBe(1);
@@ -294,8 +278,7 @@ test("an admin's webhook endpoint gets signed order events, lists its deliveries
     }).toPass(afterRequest);
     await expect(failedRow).toContainText(/Waiting|Failed/);
     await expectNoSeriousAxeViolations(page, "Webhooks with a failed delivery");
-    await page.locator("#deliveries").scrollIntoViewIfNeeded();
-    await atBothWidths(page, "webhooks-deliveries-failed");
+    await atBothWidths(page, "webhooks-deliveries-failed", page.locator("#deliveries"));
 
     await failedRow.getByRole("button", { name: `Send again ${messageId}` }).click();
     await expect(toast(page, webhookMessages.sentAgain)).toBeVisible(afterRequest);
@@ -310,8 +293,7 @@ test("an admin's webhook endpoint gets signed order events, lists its deliveries
     expect(eventsAbout(receiver.receipts, secret, "order.placed", second._id)).toHaveLength(2);
     await toastsClosed(page);
     await expectNoSeriousAxeViolations(page, "Webhooks with its deliveries");
-    await page.locator("#deliveries").scrollIntoViewIfNeeded();
-    await atBothWidths(page, "webhooks-deliveries");
+    await atBothWidths(page, "webhooks-deliveries", page.locator("#deliveries"));
   } finally {
     // The shop is shared: later specs' orders must not queue deliveries to a receiver that is gone.
     if (endpointId) {
@@ -371,6 +353,7 @@ test("/api/docs shows the API reference under its CSP, without a console error",
     await page.setViewportSize({ width, height: 900 });
     await expectNoSideways(page, width, `/api/docs at ${width} px`);
     await screenshotFromTop(page, `api-docs-${suffix}`);
+    await page.screenshot({ path: `e2e/screenshots/api-docs-top-${suffix}.png` });
   }
   expect(problems).toEqual([]);
 });

@@ -1,4 +1,5 @@
-import type { Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import type { Order } from "../contract/orders";
 
 // What the order and checkout browser tests share: a needed-by date and a card payment through the
 // simulated gateway's card form (Stripe's test cards).
@@ -22,4 +23,30 @@ export async function payWithCard(page: Page, cardNumber: string): Promise<void>
   await form.getByLabel("Expiry (MM/YY)").fill(futureExpiry);
   await form.getByLabel("CVC").fill("123");
   await form.getByRole("button", { name: /^Pay \$/ }).click();
+}
+
+/** Pays an order through the API with the simulated gateway's test card, as `request`'s signed-in buyer. */
+export async function payViaApi(
+  request: APIRequestContext,
+  baseURL: string,
+  orderId: string,
+): Promise<Order> {
+  const headers = { origin: baseURL };
+  const intent = await request.post("/api/create-payment-intent", { headers, data: { orderId } });
+  expect(intent.ok(), await intent.text()).toBe(true);
+  const { clientSecret, paymentIntentId } = (await intent.json()) as {
+    clientSecret: string;
+    paymentIntentId: string;
+  };
+  const confirmed = await request.post("/api/payments/simulated/confirm", {
+    headers,
+    data: { clientSecret, cardNumber: "4242 4242 4242 4242", expiry: futureExpiry, cvc: "123" },
+  });
+  expect(confirmed.ok(), await confirmed.text()).toBe(true);
+  const paid = await request.patch(`/api/order/${orderId}`, {
+    headers,
+    data: { transactionId: paymentIntentId },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  return (await paid.json()) as Order;
 }

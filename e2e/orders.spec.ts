@@ -4,7 +4,7 @@ import type { Order } from "../contract/orders";
 import { pieces } from "../contract/tool-display";
 import { expectRed } from "./appearance";
 import { expectNoAxeViolations } from "./axe";
-import { daysFromNow, futureExpiry, payWithCard } from "./card-payment";
+import { daysFromNow, futureExpiry, payViaApi, payWithCard } from "./card-payment";
 import { toolNamed } from "./catalog";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "./fixtures";
 import { screenshotFromTop, widths } from "./screenshots";
@@ -84,25 +84,8 @@ async function placeViaApi(
 
 /** Places and pays an order through the API as the page's signed-in user (simulated gateway). */
 async function placeAndPayViaApi(request: APIRequestContext, baseURL: string, tool: Tool): Promise<Order> {
-  const headers = { origin: baseURL };
   const order = await placeViaApi(request, baseURL, tool, 10);
-  const intent = await request.post("/api/create-payment-intent", { headers, data: { orderId: order._id } });
-  expect(intent.ok()).toBe(true);
-  const { clientSecret, paymentIntentId } = (await intent.json()) as {
-    clientSecret: string;
-    paymentIntentId: string;
-  };
-  const confirmed = await request.post("/api/payments/simulated/confirm", {
-    headers,
-    data: { clientSecret, cardNumber: "4242 4242 4242 4242", expiry: futureExpiry, cvc: "123" },
-  });
-  expect(confirmed.ok()).toBe(true);
-  const paid = await request.patch(`/api/order/${order._id}`, {
-    headers,
-    data: { transactionId: paymentIntentId },
-  });
-  expect(paid.ok()).toBe(true);
-  return (await paid.json()) as Order;
+  return payViaApi(request, baseURL, order._id);
 }
 
 test.describe("the order form on a tool's page", () => {
