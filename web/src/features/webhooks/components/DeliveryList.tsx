@@ -27,7 +27,12 @@ function SendAgain({
 }: { delivery: WebhookDeliveryAnswer } & Omit<DeliveryListProps, "deliveries">) {
   const busy = sending === delivery.id;
   return (
-    <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => onSendAgain(delivery)}>
+    <button
+      type="button"
+      className="btn btn-secondary whitespace-nowrap"
+      disabled={busy}
+      onClick={() => onSendAgain(delivery)}
+    >
       {busy ? "Sending…" : "Send again"}
       <span className="sr-only"> {delivery.messageId}</span>
     </button>
