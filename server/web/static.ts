@@ -152,15 +152,26 @@ export async function serveWebApp(
 
   // /home is the home page's other address (spec §2): one address for browsers, bookmarks and search
   // engines alike (a canonical link from /home to / is what crawlers are told to distrust).
-  app.get("/home", { config: { access: "public" } }, (request, reply) => {
-    const query = request.url.indexOf("?");
-    return reply.redirect(query < 0 ? "/" : `/${request.url.slice(query)}`, 301);
-  });
+  app.get(
+    "/home",
+    {
+      config: { access: "public" },
+      schema: { tags: ["Shop"], summary: "The home page's other address: 301 to /" },
+    },
+    (request, reply) => {
+      const query = request.url.indexOf("?");
+      return reply.redirect(query < 0 ? "/" : `/${request.url.slice(query)}`, 301);
+    },
+  );
   if (hasBuild) {
     for (const pagePath of serverRenderedPaths) {
       app.get(
         pagePath,
-        { config: { access: "public" }, onResponse: keepAnswers(readyResponses) },
+        {
+          config: { access: "public" },
+          schema: { tags: ["Shop"], summary: "A public page of the shop, rendered by the server (HTML)" },
+          onResponse: keepAnswers(readyResponses),
+        },
         (request, reply) => sendPublicPage(request, reply, 200),
       );
     }
