@@ -28,7 +28,7 @@ export function TokenList({
               </button>
             </div>
             <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-slate-700 text-sm">
-              <dt className="text-slate-500">May</dt>
+              <dt className="text-slate-500">Scopes</dt>
               <dd>{shown.scopes.join("; ")}</dd>
               <dt className="text-slate-500">Created</dt>
               <dd>{shown.created}</dd>
