@@ -30,6 +30,11 @@ const tags = ["Orders"];
 export const verifyBeforeOrdering =
   "Please verify your email address before placing an order: open the link we emailed you, or send a new one from your dashboard.";
 
+/** An order's 403: the scope a token lacks, or (REQUIRE_EMAIL_VERIFICATION) an address not verified yet. */
+const unverifiedOrTokenScope = errorResponse(
+  "The access token lacks the orders:write scope, or the shop asks buyers to verify their email address before ordering",
+);
+
 export function orderRoutes(
   app: FastifyInstance,
   deps: { orders: OrdersService; idempotency: IdempotencyKeys; requireEmailVerification: boolean },
@@ -55,6 +60,7 @@ export function orderRoutes(
         body: orderBody,
         response: {
           201: placeOrderAnswer,
+          403: unverifiedOrTokenScope,
           409: errorResponse(
             "Not enough stock now, or a request with the same Idempotency-Key is still being processed",
           ),
@@ -93,6 +99,7 @@ export function orderRoutes(
         body: checkoutBody,
         response: {
           201: placeOrderAnswer,
+          403: unverifiedOrTokenScope,
           409: checkoutConflictAnswer,
           422: errorResponse("The Idempotency-Key was already used with a different request"),
         },
